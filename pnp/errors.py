@@ -1,0 +1,66 @@
+"""One exception tree. Every error a user can cause is a PnpError with a readable message.
+
+The CLI maps PnpError to exit code 2 (bad input or usage); anything else is a bug.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class PnpError(Exception):
+    """A problem the user can fix: names the file and line where known."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: str | Path | None = None,
+        line: int | None = None,
+        hint: str | None = None,
+    ) -> None:
+        self.message = message
+        self.file = str(file) if file is not None else None
+        self.line = line
+        self.hint = hint
+        super().__init__(self.format())
+
+    def format(self) -> str:
+        """`file:line: message` plus an optional hint line."""
+        where = ""
+        if self.file:
+            where = self.file + (f":{self.line}" if self.line else "") + ": "
+        text = where + self.message
+        if self.hint:
+            text += f"\n  {self.hint}"
+        return text
+
+
+class InputError(PnpError):
+    """Malformed or inconsistent input: YAML, catalog fields, deck lists, options."""
+
+
+class UnknownNameError(InputError):
+    """A name (game, card, deck, template, font) that is not known; carries close matches."""
+
+    def __init__(self, message: str, *, suggestions: list[str] | None = None, **kw) -> None:
+        self.suggestions = list(suggestions or [])
+        if self.suggestions and "hint" not in kw:
+            kw["hint"] = "did you mean: " + ", ".join(self.suggestions) + "?"
+        super().__init__(message, **kw)
+
+
+class TemplateError(PnpError):
+    """A layout template failed: names the template, its line and what went wrong."""
+
+
+class FitError(PnpError):
+    """Text that does not fit its box even at its minimum size."""
+
+
+class GlyphError(PnpError):
+    """A character that none of the chosen fonts can draw."""
+
+
+class BuildError(PnpError):
+    """A build could not be completed (output not writable, nothing to build, ...)."""
