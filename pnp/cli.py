@@ -1,0 +1,116 @@
+"""The `pnp` command: parse options, call the library, map errors to messages and exit codes.
+
+Exit codes: 0 fine, 1 composition rules broken, 2 bad input or usage.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+
+from pnp.errors import PnpError
+
+EXIT_OK, EXIT_RULES, EXIT_INPUT = 0, 1, 2
+
+
+def _reports_errors(func: Callable[..., Any]) -> Callable[..., Any]:
+    """Turn a PnpError into `error: file:line: message` on stderr and exit code 2."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except PnpError as exc:
+            click.echo(f"error: {exc.format()}", err=True)
+            sys.exit(EXIT_INPUT)
+
+    return wrapper
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="pnp")
+def main() -> None:
+    """pnp: print-and-play studio. Game data in, printable sheets and deck verdicts out."""
+
+
+@main.command()
+@_reports_errors
+def games() -> None:
+    """List the built-in games, one per line, id first."""
+    from pnp.games import load_builtin_games
+
+    for game in load_builtin_games():
+        players = game.meta.get("players") or {}
+        extra = []
+        if players:
+            lo, hi = players.get("min"), players.get("max")
+            extra.append(f"{lo}-{hi} players" if lo != hi else f"{lo} players")
+        if game.meta.get("play_time"):
+            extra.append(str(game.meta["play_time"]))
+        suffix = f" ({', '.join(extra)})" if extra else ""
+        click.echo(f"{game.id}\t{game.title}{suffix}")
+
+
+@main.command()
+@click.argument("game")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (components and tables).")
+@_reports_errors
+def inventory(game: str, as_json: bool) -> None:
+    """List every component of GAME (a built-in id or a game folder) with its count."""
+    from pnp.games import resolve_game
+    from pnp.inventory import inventory_data, inventory_text
+
+    loaded = resolve_game(game)
+    if as_json:
+        click.echo(json.dumps(inventory_data(loaded), ensure_ascii=False, indent=2))
+    else:
+        click.echo(inventory_text(loaded))
+
+
+@main.command()
+@click.argument("target", required=False)
+@click.argument("decklist", required=False, type=click.Path(path_type=Path))
+@click.option("--all", "all_games", is_flag=True, help="Validate every built-in game's catalog.")
+@click.option("--game", "game_ref", help="Check the deck list FILE against this game's rules.")
+@_reports_errors
+def validate(
+    target: str | None, decklist: Path | None, all_games: bool, game_ref: str | None
+) -> None:
+    """Check catalogs (schema and composition rules) or a deck list.
+
+    \b
+      pnp validate --all                 every built-in game's catalog
+      pnp validate GAME|DIR              one game (built-in id or a game folder)
+      pnp validate --game GAME FILE      a deck list (.txt or .yaml) against GAME's rules
+    """
+    from pnp.games import builtin_ids, resolve_game
+    from pnp.validate import validate_decklist, validate_game
+
+    if game_ref:
+        deck_file = decklist or (Path(target) if target else None)
+        if deck_file is None or (decklist is not None and target is not None):
+            raise click.UsageError("give exactly one deck list FILE with --game GAME")
+        reports = [validate_decklist(resolve_game(game_ref), deck_file)]
+    elif all_games:
+        if target or decklist:
+            raise click.UsageError("--all takes no GAME")
+        reports = [validate_game(resolve_game(game_id)) for game_id in builtin_ids()]
+    elif target and not decklist:
+        reports = [validate_game(resolve_game(target))]
+    else:
+        raise click.UsageError(
+            "say what to validate: GAME, a game folder, --all, or --game GAME FILE"
+        )
+    for report in reports:
+        click.echo(report.render())
+    sys.exit(EXIT_OK if all(r.ok for r in reports) else EXIT_RULES)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
