@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pnp import units
 from pnp.errors import InputError, UnknownNameError
 from pnp.names import closest
 from pnp.yamlsource import SourceDict, SourceList, load_yaml
@@ -42,12 +43,17 @@ META_KEYS = (
 )  # fmt: skip
 SET_KEYS = (
     "id", "name", "kind", "size", "shape", "front", "back", "product", "source", "fields",
-    "note", "orientation",
+    "note", "orientation", "imposition",
 )  # fmt: skip
+# How a set is laid on sheets; the default follows its kind.
+IMPOSITIONS = ("grid", "packed", "tiled", "standee")
+DEFAULT_IMPOSITION = {
+    "board": "tiled", "tracker": "tiled", "mat": "tiled",
+    "chip": "packed", "token": "packed", "marker": "packed", "tile": "packed",
+    "pawn": "standee", "standee": "standee",
+}  # fmt: skip
 TABLE_KEYS = ("title", "source", "note", "rows")
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*$")
-_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}
 
 
 @dataclass(frozen=True)
@@ -125,6 +131,7 @@ class ComponentSet:
     defaults: dict[str, Any] = field(default_factory=dict)
     note: str | None = None
     orientation: str = "portrait"
+    imposition: str = "grid"
 
     @property
     def is_deck(self) -> bool:
@@ -221,20 +228,11 @@ class Game:
 
 
 def parse_length(value: Any, *, file: str, line: int, what: str) -> float:
-    """A length in mm from `"63mm"`, `"2.5in"`, `"12pt"`, `"1cm"` or a bare number (mm)."""
-    if isinstance(value, bool):
-        value = None
-    if isinstance(value, int | float):
-        mm = float(value)
-    else:
-        m = _LENGTH.match(str(value)) if value is not None else None
-        if not m:
-            raise InputError(
-                f"{what}: expected a length such as 63mm, 2.5in or 12pt, found {value!r}",
-                file=file,
-                line=line,
-            )
-        mm = float(m.group(1)) * _PER_UNIT[m.group(2) or "mm"]
+    """A positive length in mm (`"63mm"`, `"2.5in"`, a bare number is mm), located for errors."""
+    try:
+        mm = units.parse_length(value, what=what)
+    except InputError as exc:
+        raise InputError(exc.message, file=file, line=line, hint=exc.hint) from None
     if mm <= 0:
         raise InputError(
             f"{what}: expected a positive length, found {value!r}", file=file, line=line
@@ -354,7 +352,7 @@ def _check_field_value(value: Any, file: str, line: int, what: str) -> None:
 
 def parse_size(value: Any, file: str, line: int, what: str) -> Size:
     """A named size (poker, mini, tarot, square, ...) or {width, height} or {diameter}."""
-    if isinstance(value, str) and not _LENGTH.match(value):
+    if isinstance(value, str):
         if value not in NAMED_SIZES:
             raise UnknownNameError(
                 f"{what}: unknown size {value!r} (named sizes: {', '.join(NAMED_SIZES)}, "
@@ -508,6 +506,9 @@ def _load_set(path: Path, doc: Any, seen_ids: dict[str, Origin]) -> ComponentSet
     back = _text(head, "back", what, required=False)
     source = _choice(head, "source", SOURCES, what, default="rulebook")
     orientation = _choice(head, "orientation", ("portrait", "landscape"), what, default="portrait")
+    imposition = _choice(
+        head, "imposition", IMPOSITIONS, what, default=DEFAULT_IMPOSITION.get(kind, "grid")
+    )
     defaults = head.get("fields") or {}
     defaults = _expect_mapping(defaults, f"{what} fields", file, head.line_of("fields"))
     _check_field_value(defaults, file, head.line_of("fields"), f"{what} fields")
@@ -570,6 +571,7 @@ def _load_set(path: Path, doc: Any, seen_ids: dict[str, Origin]) -> ComponentSet
         front=front, back=back, product=product, source=source, components=components,
         origin=Origin(file, head.line), defaults=_plain(defaults),
         note=_text(head, "note", what, required=False), orientation=orientation,
+        imposition=imposition,
     )  # fmt: skip
 
 
