@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -110,6 +111,128 @@ def validate(
     for report in reports:
         click.echo(report.render())
     sys.exit(EXIT_OK if all(r.ok for r in reports) else EXIT_RULES)
+
+
+def _parse_offset(text: str) -> tuple[float, float]:
+    try:
+        x, y = (float(part) for part in text.split(","))
+    except ValueError:
+        raise click.BadParameter(
+            f"expected X,Y in millimetres such as 0.5,-1, found {text!r}"
+        ) from None
+    return x, y
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@click.option("--all", "all_games", is_flag=True, help="Build every built-in game.")
+@click.option(
+    "--what",
+    default="all",
+    show_default=True,
+    help="Comma-separated products: cards (one PDF per deck), boards (boards and trackers, "
+    "tiled over sheets when large), tokens (chips, markers, tokens, pawn standees), "
+    "aids (reference cards and player aids), or all.",
+)
+@click.option(
+    "--paper",
+    default="a4",
+    show_default=True,
+    help="a4, letter, or WIDTHxHEIGHT with a unit (e.g. 210x297mm).",
+)
+@click.option(
+    "--bleed",
+    "bleed_mm",
+    default=3.0,
+    show_default=True,
+    type=click.FloatRange(min=0),
+    help="Bleed around every piece, in mm.",
+)
+@click.option(
+    "--duplex",
+    type=click.Choice(["long", "short", "none"]),
+    default="long",
+    show_default=True,
+    help="Backs interleaved for long- or short-edge flipping, or none: all fronts then all backs.",
+)
+@click.option("--gutterfold", is_flag=True, help="Fronts and backs on one sheet with a fold line.")
+@click.option(
+    "--back-offset",
+    default="0,0",
+    show_default=True,
+    help="Shift backs by X,Y mm to correct a printer (see `pnp calibrate`).",
+)
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Output folder (default: output/).",
+)
+@_reports_errors
+def build(
+    games: tuple[str, ...],
+    all_games: bool,
+    what: str,
+    paper: str,
+    bleed_mm: float,
+    duplex: str,
+    gutterfold: bool,
+    back_offset: str,
+    out_dir: Path | None,
+) -> None:
+    """Build print-ready PDFs for GAME... (built-in ids or game folders) into output/<game>/."""
+    from pnp.build import BuildOptions, build_game, count_steps, parse_products
+    from pnp.games import builtin_ids, resolve_game
+    from pnp.paper import parse_paper
+
+    if all_games == bool(games):
+        raise click.UsageError("name one or more GAMEs, or use --all")
+    parse_paper(paper)  # reject a bad paper before any work
+    options = BuildOptions(
+        products=parse_products(what),
+        paper=paper,
+        bleed_mm=bleed_mm,
+        duplex=duplex,
+        gutterfold=gutterfold,
+        back_offset_mm=_parse_offset(back_offset),
+        out_dir=out_dir,
+    )
+    loaded = [resolve_game(g) for g in (builtin_ids() if all_games else games)]
+    written: list[Path] = []
+    with click.progressbar(
+        length=count_steps(loaded, options),
+        label="Building",
+        file=sys.stderr if sys.stderr.isatty() else open(os.devnull, "w"),  # noqa: SIM115
+        item_show_func=lambda item: item,
+    ) as bar:
+
+        def step(name: str) -> None:
+            bar.update(1, name)
+
+        for game in loaded:
+            written.extend(build_game(game, options, progress=step))
+    for path in written:
+        click.echo(str(path))
+
+
+@main.command()
+@click.option("--paper", default="a4", show_default=True, help="a4, letter, or WIDTHxHEIGHT.")
+@click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True)
+@click.option(
+    "--out",
+    "out_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="PDF to write (default: output/calibrate-PAPER.pdf).",
+)
+@_reports_errors
+def calibrate(paper: str, duplex: str, out_path: Path | None) -> None:
+    """Print a duplex alignment sheet to measure your printer's back offset."""
+    from pnp.calibrate import write_calibration
+    from pnp.games import project_root
+
+    path = out_path or project_root() / "output" / f"calibrate-{paper.lower()}.pdf"
+    write_calibration(path, paper=paper, duplex=duplex)
+    click.echo(str(path))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,0 +1,171 @@
+"""Build printable PDFs for a game: faces from templates, imposed on sheets, one PDF per product.
+
+The pipeline, once per set: every component's front and back are rendered from the set's
+templates (pnp.layout) into FaceArt; the copies become Pieces; imposition (pnp.impose) lays them
+on sheets by the set's imposition (grid, packed, tiled, standee). Card decks get one PDF each;
+boards, tokens and aids get one PDF per product holding all of a game's sets of that product.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnp.catalog import PRODUCTS, ComponentSet, Game
+from pnp.errors import BuildError, InputError
+from pnp.face import FaceArt
+from pnp.games import project_root, templates_root
+from pnp.impose import Document, Piece, SheetOptions
+from pnp.layout import TemplateSet
+from pnp.names import closest
+from pnp.theme import load_theme
+
+Progress = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """What the user asked for on the command line."""
+
+    products: tuple[str, ...] = PRODUCTS
+    paper: str = "a4"
+    bleed_mm: float = 3.0
+    duplex: str = "long"
+    gutterfold: bool = False
+    back_offset_mm: tuple[float, float] = (0.0, 0.0)
+    out_dir: Path | None = None
+    sets: tuple[str, ...] = field(default=())  # restrict to these set ids (empty: all)
+
+    def sheet_options(self) -> SheetOptions:
+        return SheetOptions(
+            paper=self.paper,
+            bleed_mm=self.bleed_mm,
+            duplex=self.duplex,
+            gutterfold=self.gutterfold,
+            back_offset_mm=self.back_offset_mm,
+        )
+
+
+def parse_products(text: str) -> tuple[str, ...]:
+    """`cards,boards` -> ("cards", "boards"); unknown names are an InputError with suggestions."""
+    wanted = [w.strip() for w in text.split(",") if w.strip()]
+    if not wanted or "all" in wanted:
+        return PRODUCTS
+    for word in wanted:
+        if word not in PRODUCTS:
+            raise InputError(
+                f"--what: unknown product {word!r} (known: {', '.join(PRODUCTS)}, all)",
+                hint=_did_you_mean(word, [*PRODUCTS, "all"]),
+            )
+    return tuple(p for p in PRODUCTS if p in wanted)
+
+
+def _did_you_mean(word: str, known: Iterable[str]) -> str | None:
+    hits = closest(word, known)
+    return f"did you mean: {', '.join(hits)}?" if hits else None
+
+
+def template_set(game: Game) -> TemplateSet:
+    """The template environment for a game: its own templates first, then the shared ones."""
+    theme = load_theme(game.templates_dir / "theme.yaml")
+    search = [game.templates_dir, templates_root()]
+    assets = [game.root, game.templates_dir, project_root()]
+    return TemplateSet(search_paths=search, asset_roots=assets, theme=theme)
+
+
+def render_set_faces(
+    game: Game, component_set: ComponentSet, templates: TemplateSet, bleed_mm: float
+) -> list[tuple[int, FaceArt, FaceArt | None]]:
+    """(count, front, back) for every component of a set with at least one copy."""
+    w, h = component_set.size.width_mm, component_set.size.height_mm
+    if component_set.orientation == "landscape" and h > w:
+        w, h = h, w
+    base = {
+        "set": component_set.context(),
+        "deck": component_set.context(),
+        "game": game.context(),
+        "tables": game.tables_context(),
+    }
+    faces = []
+    for component in component_set.components:
+        if component.count == 0:
+            continue
+        context = {**base, "card": component.context(), "component": component.context()}
+        label = f"{component.name} ({component.id})"
+        kw = dict(
+            width_mm=w, height_mm=h, bleed_mm=bleed_mm, shape=component_set.shape, label=label
+        )
+        front = templates.render_face(component_set.front, context, **kw)
+        back = (
+            templates.render_face(component_set.back, context, **kw) if component_set.back else None
+        )
+        faces.append((component.count, front, back))
+    return faces
+
+
+def _pieces(faces: list[tuple[int, FaceArt, FaceArt | None]]) -> list[Piece]:
+    return [Piece(front, back) for count, front, back in faces for _ in range(count)]
+
+
+def _add_set(doc: Document, component_set: ComponentSet, pieces: list[Piece]) -> None:
+    section = component_set.name
+    if component_set.imposition == "grid":
+        doc.add_grid(pieces, section=section)
+    elif component_set.imposition == "packed":
+        doc.add_packed(pieces, section=section)
+    elif component_set.imposition == "standee":
+        doc.add_standees(pieces, section=section)
+    else:  # tiled: each physical board is its own page set
+        for piece in pieces:
+            doc.add_tiled(piece, section=section)
+
+
+def output_dir(game: Game, options: BuildOptions) -> Path:
+    base = options.out_dir if options.out_dir is not None else project_root() / "output"
+    return Path(base) / game.id
+
+
+def plan(game: Game, options: BuildOptions) -> list[tuple[str, list[ComponentSet]]]:
+    """(file stem, sets) for every PDF this build writes, in order."""
+    chosen = [
+        s
+        for s in game.sets.values()
+        if s.product in options.products and (not options.sets or s.id in options.sets)
+    ]
+    jobs: list[tuple[str, list[ComponentSet]]] = []
+    for product in options.products:
+        sets = [s for s in chosen if s.product == product]
+        if product == "cards":
+            jobs.extend((f"{game.id}-{s.id}", [s]) for s in sets)
+        elif sets:
+            jobs.append((f"{game.id}-{product}", sets))
+    return jobs
+
+
+def build_game(game: Game, options: BuildOptions, progress: Progress | None = None) -> list[Path]:
+    """Write the game's PDFs; returns their paths. Nothing half-written is left on failure."""
+    templates = template_set(game)
+    out = output_dir(game, options)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise BuildError(f"cannot create the output folder: {exc.strerror}", file=out) from None
+    written = []
+    for stem, sets in plan(game, options):
+        path = out / f"{stem}-{options.paper.lower()}.pdf"
+        title = f"{game.title} — {', '.join(s.name for s in sets)}"
+        doc = Document(path, options.sheet_options(), title=title, game_title=game.title)
+        for component_set in sets:
+            faces = render_set_faces(game, component_set, templates, options.bleed_mm)
+            _add_set(doc, component_set, _pieces(faces))
+            if progress:
+                progress(f"{game.id}/{component_set.id}")
+        doc.save()
+        written.append(path)
+    return written
+
+
+def count_steps(games: list[Game], options: BuildOptions) -> int:
+    """How many progress steps a build of these games reports (one per set)."""
+    return sum(len(sets) for game in games for _, sets in plan(game, options))
