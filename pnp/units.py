@@ -62,6 +62,4 @@ def _split(value: object, what: str) -> tuple[float, str]:
         match = _LENGTH.match(value)
         if match:
             return float(match.group(1)), match.group(2)
-    raise InputError(
-        f"{what}: expected a length like '12mm', '0.5in' or '9pt', got {value!r}"
-    )
+    raise InputError(f"{what}: expected a length like '12mm', '0.5in' or '9pt', got {value!r}")

@@ -1,0 +1,150 @@
+"""Font files, families and glyph coverage.
+
+Fonts are TrueType files registered with reportlab once per process (registering the same file
+twice is a no-op), so measuring a string here and drawing it later use the same metrics. A
+family maps the four styles that text markup can ask for to files; a family without a bold or
+italic file uses its closest style instead, since reportlab cannot fake one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+from pnp.errors import InputError
+
+FONTS_DIR = Path(__file__).resolve().parent.parent / "fonts"
+STYLES = ("regular", "bold", "italic", "bold_italic")
+
+
+@dataclass(frozen=True)
+class FontFamily:
+    """A family name and its TTF files; only `regular` is required."""
+
+    name: str
+    regular: Path
+    bold: Path | None = None
+    italic: Path | None = None
+    bold_italic: Path | None = None
+
+    def file_for(self, bold: bool = False, italic: bool = False) -> Path:
+        """The file drawing this style, falling back to the nearest style the family has."""
+        if bold and italic:
+            return self.bold_italic or self.bold or self.italic or self.regular
+        if bold:
+            return self.bold or self.regular
+        if italic:
+            return self.italic or self.regular
+        return self.regular
+
+
+@dataclass(frozen=True)
+class FontFace:
+    """A registered font file: its reportlab name and vertical metrics per em."""
+
+    name: str
+    path: Path
+    ascent: float
+    descent: float  # positive: depth below the baseline
+    cap_height: float
+
+
+def builtin_families() -> dict[str, FontFamily]:
+    """The families shipped in `fonts/`, by the names themes use."""
+    d = FONTS_DIR
+    return {
+        "Roboto": FontFamily(
+            "Roboto",
+            d / "Roboto-Regular.ttf",
+            d / "Roboto-Bold.ttf",
+            d / "Roboto-Italic.ttf",
+            d / "Roboto-BoldItalic.ttf",
+        ),
+        "Roboto Black": FontFamily("Roboto Black", d / "Roboto-Black.ttf"),
+        "Roboto Condensed": FontFamily(
+            "Roboto Condensed",
+            d / "RobotoCondensed-Regular.ttf",
+            d / "RobotoCondensed-Bold.ttf",
+            d / "RobotoCondensed-Italic.ttf",
+            d / "RobotoCondensed-BoldItalic.ttf",
+        ),
+        "IPAex Gothic": FontFamily("IPAex Gothic", d / "IPAexGothic.ttf"),
+    }
+
+
+_lock = threading.Lock()
+_faces: dict[Path, FontFace] = {}
+_names: dict[str, Path] = {}
+_families: set[str] = set()
+
+
+def load_face(path: Path) -> FontFace:
+    """Register `path` with reportlab (once per process) and return its face.
+
+    The reportlab name is the file's stem ("Roboto-Bold"), which is also what PDF readers
+    report; a different file with the same stem gets a short hash suffix.
+    """
+    path = Path(path).resolve()
+    with _lock:
+        face = _faces.get(path)
+        if face is not None:
+            return face
+        name = path.stem
+        if name in _names and _names[name] != path:
+            name += "-" + hashlib.sha256(str(path).encode()).hexdigest()[:6]
+        try:
+            font = TTFont(name, str(path))
+        except (OSError, TTFError) as exc:
+            raise InputError(f"cannot read font file {path}: {exc}") from None
+        pdfmetrics.registerFont(font)
+        f = font.face
+        face = FontFace(
+            name=name,
+            path=path,
+            ascent=f.ascent / 1000.0,
+            descent=abs(f.descent) / 1000.0,
+            cap_height=(f.capHeight or 0.7 * f.ascent) / 1000.0,
+        )
+        _names[name] = path
+        _faces[path] = face
+        return face
+
+
+def register_family(family: FontFamily) -> str:
+    """Register a family's files and tell reportlab which is bold/italic (for Platypus `<b>`
+    and `<i>`); returns the regular font's name. Idempotent."""
+    regular = load_face(family.regular).name
+    with _lock:
+        if regular in _families:
+            return regular
+    pdfmetrics.registerFontFamily(
+        regular,
+        normal=regular,
+        bold=load_face(family.file_for(bold=True)).name,
+        italic=load_face(family.file_for(italic=True)).name,
+        boldItalic=load_face(family.file_for(bold=True, italic=True)).name,
+    )
+    with _lock:
+        _families.add(regular)
+    return regular
+
+
+def has_glyph(face: FontFace, char: str) -> bool:
+    """True when the font's character map covers `char`."""
+    return ord(char) in _cmap(face.name)
+
+
+def text_width(text: str, face: FontFace, size: float) -> float:
+    """Advance width of `text` in points at `size`, from the font's own metrics."""
+    return pdfmetrics.stringWidth(text, face.name, size)
+
+
+@lru_cache(maxsize=64)
+def _cmap(name: str) -> frozenset[int]:
+    return frozenset(pdfmetrics.getFont(name).face.charToGlyph)
