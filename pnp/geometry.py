@@ -1,0 +1,105 @@
+"""Boxes in millimetres, measured from the bottom-left corner of the paper (PDF convention)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Rect:
+    """An upright box in millimetres: bottom-left (x, y), width w, height h."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    @property
+    def top(self) -> float:
+        return self.y + self.h
+
+    def grow(self, d: float) -> Rect:
+        return Rect(self.x - d, self.y - d, self.w + 2 * d, self.h + 2 * d)
+
+    def shift(self, dx: float, dy: float) -> Rect:
+        return Rect(self.x + dx, self.y + dy, self.w, self.h)
+
+    def mirror_x(self, width: float) -> Rect:
+        """Reflect across the vertical line x = width / 2."""
+        return Rect(width - self.right, self.y, self.w, self.h)
+
+    def mirror_y(self, height: float) -> Rect:
+        """Reflect across the horizontal line y = height / 2."""
+        return Rect(self.x, height - self.top, self.w, self.h)
+
+    def contains(self, other: Rect, tol: float = 1e-6) -> bool:
+        return (
+            other.x >= self.x - tol
+            and other.y >= self.y - tol
+            and other.right <= self.right + tol
+            and other.top <= self.top + tol
+        )
+
+    def intersects(self, other: Rect) -> bool:
+        return (
+            other.x < self.right
+            and self.x < other.right
+            and other.y < self.top
+            and self.y < other.top
+        )
+
+
+def bounding_box(rects: list[Rect]) -> Rect:
+    """The smallest Rect holding all `rects` (which must not be empty)."""
+    x0 = min(r.x for r in rects)
+    y0 = min(r.y for r in rects)
+    x1 = max(r.right for r in rects)
+    y1 = max(r.top for r in rects)
+    return Rect(x0, y0, x1 - x0, y1 - y0)
+
+
+def bleed_boxes(trims: list[Rect], bleed: float) -> list[Rect]:
+    """Each trim box grown by `bleed`, cut back halfway to any neighbour it would overlap.
+
+    Neighbours closer than two bleeds share the space between them, so no face ever paints over
+    another; where trims touch, the shared edge is a single cut with no bleed between.
+    """
+    boxes = [t.grow(bleed) for t in trims]
+    eps = 1e-6
+    pairs = [(i, j) for i in range(len(trims)) for j in range(i + 1, len(trims))]
+    # Side-by-side neighbours first; diagonal ones only if they still overlap afterwards.
+    for diagonal in (False, True):
+        for i, j in pairs:
+            if not boxes[i].intersects(boxes[j]):
+                continue
+            a, b = trims[i], trims[j]
+            gap_x = max(b.x - a.right, a.x - b.right)
+            gap_y = max(b.y - a.top, a.y - b.top)
+            if gap_x < -eps and gap_y < -eps:
+                raise ValueError(f"trim boxes overlap: {a} and {b}")
+            if (gap_x >= -eps and gap_y >= -eps) != diagonal:
+                continue
+            boxes[i], boxes[j] = _split(boxes[i], boxes[j], a, b, "x" if gap_x >= gap_y else "y")
+    return boxes
+
+
+def _split(box_a: Rect, box_b: Rect, a: Rect, b: Rect, cut: str) -> tuple[Rect, Rect]:
+    if cut == "x":
+        left, right = (0, 1) if a.x < b.x else (1, 0)
+        trims, boxes = (a, b), [box_a, box_b]
+        mid = (trims[left].right + trims[right].x) / 2
+        lb, rb = boxes[left], boxes[right]
+        boxes[left] = Rect(lb.x, lb.y, min(lb.right, mid) - lb.x, lb.h)
+        boxes[right] = Rect(max(rb.x, mid), rb.y, rb.right - max(rb.x, mid), rb.h)
+        return boxes[0], boxes[1]
+    low, high = (0, 1) if a.y < b.y else (1, 0)
+    trims, boxes = (a, b), [box_a, box_b]
+    mid = (trims[low].top + trims[high].y) / 2
+    lo, hi = boxes[low], boxes[high]
+    boxes[low] = Rect(lo.x, lo.y, lo.w, min(lo.top, mid) - lo.y)
+    boxes[high] = Rect(hi.x, max(hi.y, mid), hi.w, hi.top - max(hi.y, mid))
+    return boxes[0], boxes[1]

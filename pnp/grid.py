@@ -1,0 +1,271 @@
+"""Card sheets: same-size pieces in a grid centred on the paper, with duplex backs or gutterfold.
+
+Spacing between neighbours: when giving every piece its own bleed (bleed boxes abut, two cuts
+between neighbours) costs no piece and leaves a comfortable margin, it is used; otherwise
+neighbours share one cut line and the bleed stays on the outer edges only. This is what lets
+3 x 3 poker cards (63 x 88 mm) with 3 mm bleed fit on Letter as well as on A4.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from pnp.errors import BuildError
+from pnp.face import FaceArt
+from pnp.geometry import Rect, bleed_boxes
+from pnp.marks import Circle, Line, Mark, crop_marks
+from pnp.paper import Paper
+from pnp.sheet import Page, Placement, back_flip, check_bleed, mirror
+
+if TYPE_CHECKING:
+    from pnp.impose import Piece, SheetOptions
+
+COMFORT_MARGIN_MM = 8.0  # own-bleed spacing must leave at least this much margin
+FOLD_CLEAR_MM = 1.5  # between a gutterfold's fold line and the nearest bleed
+
+
+@dataclass(frozen=True)
+class GridPlan:
+    """Where the slots of one grid sheet are. Row 0 is the top row."""
+
+    paper: Paper
+    cols: int
+    rows: int
+    piece_w: float
+    piece_h: float
+    gap_x: float
+    gap_y: float
+    x0: float  # left trim of column 0
+    top: float  # top trim of row 0
+
+    @property
+    def per_sheet(self) -> int:
+        return self.cols * self.rows
+
+    def trim(self, col: int, row: int) -> Rect:
+        x = self.x0 + col * (self.piece_w + self.gap_x)
+        y = self.top - (row + 1) * self.piece_h - row * self.gap_y
+        return Rect(x, y, self.piece_w, self.piece_h)
+
+    def slots(self) -> list[Rect]:
+        """Trim boxes in reading order: left to right, top to bottom."""
+        return [self.trim(c, r) for r in range(self.rows) for c in range(self.cols)]
+
+
+def fit_count(length: float, size: float, bleed: float, gap: float) -> int:
+    """How many pieces of `size` fit in `length` (which includes the outer bleed on both ends)."""
+    return max(0, math.floor((length - 2 * bleed + gap + 1e-6) / (size + gap)))
+
+
+def _span(length: float, size: float, bleed: float, margin: float, gap: float | None):
+    usable = length - 2 * margin
+    if gap is not None:
+        return fit_count(usable, size, bleed, gap), gap
+    shared = fit_count(usable, size, bleed, 0.0)
+    own = fit_count(usable, size, bleed, 2 * bleed)
+    if bleed > 0 and own == shared and own >= 1:
+        used = own * size + (own - 1) * 2 * bleed + 2 * bleed
+        if own == 1 or (length - used) / 2 >= COMFORT_MARGIN_MM:
+            return own, 2 * bleed
+    return shared, 0.0
+
+
+def plan_grid(
+    paper: Paper, w: float, h: float, opts: SheetOptions, *, single: bool = False
+) -> GridPlan:
+    """The grid holding the most pieces of w x h mm; portrait unless landscape holds more.
+
+    `single`: one piece per sheet, centred (a board that fits on one sheet).
+    """
+    orientations = ("portrait", "landscape") if opts.orientation == "auto" else (opts.orientation,)
+    best: GridPlan | None = None
+    for orientation in orientations:
+        sheet = paper.oriented(orientation)
+        cols, gap_x = _span(sheet.width_mm, w, opts.bleed_mm, opts.margin_mm, opts.gap_mm)
+        rows, gap_y = _span(sheet.height_mm, h, opts.bleed_mm, opts.margin_mm, opts.gap_mm)
+        if cols * rows == 0:
+            continue
+        if single:
+            cols = rows = 1
+        total_w = cols * w + (cols - 1) * gap_x
+        total_h = rows * h + (rows - 1) * gap_y
+        plan = GridPlan(
+            sheet,
+            cols,
+            rows,
+            w,
+            h,
+            gap_x,
+            gap_y,
+            (sheet.width_mm - total_w) / 2,
+            (sheet.height_mm + total_h) / 2,
+        )
+        if best is None or plan.per_sheet > best.per_sheet:
+            best = plan
+    if best is None:
+        raise BuildError(
+            f"a {w:g} x {h:g} mm piece with {opts.bleed_mm:g} mm bleed does not fit on "
+            f"{paper.name} paper",
+            hint="print it as a tiled board, or choose larger paper",
+        )
+    return best
+
+
+def piece_marks(
+    trims: list[Rect], shapes: list[str], clips: list[Rect], paper: Paper, *, crop: bool, cut: bool
+) -> list[Mark]:
+    """Crop marks for rectangular pieces; a circular cut line on each round piece."""
+    marks: list[Mark] = []
+    if crop:
+        rects = [t for t, s in zip(trims, shapes, strict=True) if s != "round"]
+        marks += crop_marks(rects, trims, clips, paper.width_mm, paper.height_mm)
+    if cut:
+        marks += [
+            Circle(t.x + t.w / 2, t.y + t.h / 2, min(t.w, t.h) / 2, "cut")
+            for t, s in zip(trims, shapes, strict=True)
+            if s == "round"
+        ]
+    return marks
+
+
+def _page(
+    paper: Paper,
+    side: str,
+    section: str,
+    faces: list[FaceArt],
+    trims: list[Rect],
+    opts: SheetOptions,
+    *,
+    cut: bool,
+    clips: list[Rect] | None = None,
+) -> Page:
+    clips = clips if clips is not None else bleed_boxes(trims, opts.bleed_mm)
+    page = Page(paper, side, section)
+    page.placements = [Placement(f, t, c) for f, t, c in zip(faces, trims, clips, strict=True)]
+    shapes = [f.shape for f in faces]
+    page.marks = piece_marks(trims, shapes, clips, paper, crop=opts.crop_marks, cut=cut)
+    return page
+
+
+def _back_page(paper: Paper, front: Page, backs: list[FaceArt | None], opts: SheetOptions) -> Page:
+    """The front's placements mirrored for the duplex flip (same bleed split), backs in place."""
+    flip = back_flip(paper, opts.duplex)
+    placed = [(b, p) for b, p in zip(backs, front.placements, strict=True) if b is not None]
+    page = _page(
+        paper,
+        "back",
+        front.section,
+        [b for b, _ in placed],
+        [mirror(p.trim, paper, flip) for _, p in placed],
+        opts,
+        cut=False,
+        clips=[mirror(p.clip, paper, flip) for _, p in placed],
+    )
+    page.offset_mm = opts.back_offset_mm
+    return page
+
+
+def grid_sheets(
+    pieces: Sequence[Piece], opts: SheetOptions, section: str, *, single: bool = False
+) -> list[list[Page]]:
+    """Sheets (each a list of its pages: front, and back if any piece has one) for one section.
+
+    `single`: one piece per sheet, centred.
+    """
+    sheets: list[list[Page]] = []
+    for group in _by_size(pieces):
+        for piece in group:
+            for face in (piece.front, piece.back):
+                if face is not None:
+                    check_bleed(face, opts.bleed_mm)
+        has_backs = any(p.back is not None for p in group)
+        if opts.gutterfold and has_backs and not single:
+            sheets += _gutterfold_sheets(group, opts, section)
+            continue
+        plan = plan_grid(opts.paper, group[0].width_mm, group[0].height_mm, opts, single=single)
+        for start in range(0, len(group), plan.per_sheet):
+            chunk = group[start : start + plan.per_sheet]
+            trims = plan.slots()[: len(chunk)]
+            front = _page(
+                plan.paper, "front", section, [p.front for p in chunk], trims, opts, cut=True
+            )
+            pages = [front]
+            if has_backs:
+                pages.append(_back_page(plan.paper, front, [p.back for p in chunk], opts))
+            sheets.append(pages)
+    return sheets
+
+
+def _by_size(pieces: Sequence[Piece]) -> list[list[Piece]]:
+    """Pieces grouped by trim size, groups in order of first appearance."""
+    groups: dict[tuple[float, float], list[Piece]] = {}
+    for p in pieces:
+        groups.setdefault((round(p.width_mm, 3), round(p.height_mm, 3)), []).append(p)
+    return list(groups.values())
+
+
+def _gutterfold_plan(paper: Paper, w: float, h: float, opts: SheetOptions):
+    """Best (plan for the front half, fold direction): fronts on one half, backs on the other."""
+    best = None
+    b, m = opts.bleed_mm, opts.margin_mm
+    orientations = ("portrait", "landscape") if opts.orientation == "auto" else (opts.orientation,)
+    for orientation in orientations:
+        sheet = paper.oriented(orientation)
+        for flip in ("x", "y"):  # "x": vertical fold line, fronts left; "y": horizontal, fronts top
+            W, H = sheet.width_mm, sheet.height_mm
+            if flip == "x":
+                half = W / 2 - m - FOLD_CLEAR_MM
+                cols, gap_x = _half_span(half, w, b, opts.gap_mm)
+                rows, gap_y = _span(H, h, b, m, opts.gap_mm)
+            else:
+                half = H / 2 - m - FOLD_CLEAR_MM
+                rows, gap_y = _half_span(half, h, b, opts.gap_mm)
+                cols, gap_x = _span(W, w, b, m, opts.gap_mm)
+            if cols * rows == 0:
+                continue
+            total_w = cols * w + (cols - 1) * gap_x
+            total_h = rows * h + (rows - 1) * gap_y
+            if flip == "x":  # centred in the left half, vertically centred
+                x0, top = (W / 2 - total_w) / 2, (H + total_h) / 2
+            else:  # centred in the top half
+                x0, top = (W - total_w) / 2, H - (H / 2 - total_h) / 2
+            plan = GridPlan(sheet, cols, rows, w, h, gap_x, gap_y, x0, top)
+            if best is None or plan.per_sheet > best[0].per_sheet:
+                best = (plan, flip)
+    if best is None:
+        raise BuildError(
+            f"a {w:g} x {h:g} mm piece does not fit twice on {paper.name} paper for gutterfold",
+            hint="print without gutterfold (duplex)",
+        )
+    return best
+
+
+def _half_span(length: float, size: float, bleed: float, gap: float | None):
+    if gap is not None:
+        return fit_count(length, size, bleed, gap), gap
+    shared = fit_count(length, size, bleed, 0.0)
+    own = fit_count(length, size, bleed, 2 * bleed)
+    return (own, 2 * bleed) if bleed > 0 and own == shared else (shared, 0.0)
+
+
+def _gutterfold_sheets(group: Sequence[Piece], opts: SheetOptions, section: str):
+    plan, flip = _gutterfold_plan(opts.paper, group[0].width_mm, group[0].height_mm, opts)
+    paper = plan.paper
+    W, H = paper.width_mm, paper.height_mm
+    fold = Line(W / 2, 0, W / 2, H, "fold") if flip == "x" else Line(0, H / 2, W, H / 2, "fold")
+    sheets = []
+    for start in range(0, len(group), plan.per_sheet):
+        chunk = group[start : start + plan.per_sheet]
+        trims = plan.slots()[: len(chunk)]
+        faces, boxes = [p.front for p in chunk], list(trims)
+        for p, t in zip(chunk, trims, strict=True):
+            if p.back is not None:
+                faces.append(p.back)
+                boxes.append(mirror(t, paper, flip))
+        page = _page(paper, "fold", section, faces, boxes, opts, cut=True)
+        page.marks.append(fold)
+        sheets.append([page])
+    return sheets

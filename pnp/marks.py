@@ -1,0 +1,268 @@
+"""Everything printed that is not art: crop marks, cut and fold lines, registration crosses, the
+sheet label and the 50 mm scale check.
+
+Marks are plain records in millimetres (page coordinates) so layouts can be inspected and tested
+without a PDF; `draw_mark` paints one on a reportlab canvas.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.geometry import Rect
+
+# style -> (grey level, line width in pt, dash pattern in mm or None)
+STYLES: dict[str, tuple[float, float, tuple[float, float] | None]] = {
+    "crop": (0.0, 0.25, None),  # trim lines continued into the margin
+    "cut": (0.25, 0.35, None),  # cut lines drawn on the piece itself (round tokens, strips)
+    "fold": (0.35, 0.4, (2.0, 1.2)),
+    "guide": (0.45, 0.3, (1.0, 1.0)),  # where to cut a board tile before overlapping it
+    "register": (0.0, 0.3, None),  # registration crosses
+    "ink": (0.0, 0.4, None),  # scale bar, calibration rulers
+    "map": (0.35, 0.3, None),
+}
+
+MARK_GAP_MM = 1.0  # between the outermost art and a crop mark
+MARK_LENGTH_MM = 5.0
+LABEL_PT = 6.5
+
+
+@dataclass(frozen=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    style: str = "crop"
+
+
+@dataclass(frozen=True)
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    style: str = "cut"
+
+
+@dataclass(frozen=True)
+class Box:
+    rect: Rect
+    style: str = "ink"
+    fill: float | None = None  # grey level, or None for no fill
+    stroke: bool = True
+
+
+@dataclass(frozen=True)
+class Text:
+    x: float
+    y: float  # baseline
+    text: str
+    size: float = LABEL_PT
+    angle: int = 0
+    gray: float = 0.2
+    anchor: str = "start"  # "start" or "middle"
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A closed outline: ("M", x, y), ("L", x, y), ("A", cx, cy, r, start_deg, extent_deg)."""
+
+    ops: tuple[tuple, ...]
+    style: str = "cut"
+
+
+Mark = Line | Circle | Box | Text | Shape
+
+
+# --- fonts -----------------------------------------------------------------------------------
+
+_FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
+
+
+@cache
+def _ttf(name: str, file: str) -> TTFont | None:
+    path = _FONT_DIR / file
+    if not path.exists():
+        return None
+    font = TTFont(name, str(path))
+    pdfmetrics.registerFont(font)
+    return font
+
+
+def label_font(text: str) -> str:
+    """Helvetica when it can show `text`; otherwise an embedded (subset) TTF that can."""
+    try:
+        text.encode("cp1252")
+        return "Helvetica"
+    except UnicodeEncodeError:
+        pass
+    for name, file in (("PnpLabel", "Roboto-Regular.ttf"), ("PnpLabelCJK", "IPAexGothic.ttf")):
+        font = _ttf(name, file)
+        if font is not None and all(ord(c) in font.face.charToGlyph for c in text):
+            return name
+    return "Helvetica"
+
+
+def text_width_mm(text: str, size: float) -> float:
+    return pdfmetrics.stringWidth(text, label_font(text), size) / mm
+
+
+# --- drawing ---------------------------------------------------------------------------------
+
+
+def draw_mark(canvas: Canvas, mark: Mark) -> None:
+    """Paint one mark."""
+    canvas.saveState()
+    if isinstance(mark, Text):
+        canvas.setFillGray(mark.gray)
+        canvas.setFont(label_font(mark.text), mark.size)
+        canvas.translate(mark.x * mm, mark.y * mm)
+        canvas.rotate(mark.angle)
+        if mark.anchor == "middle":
+            canvas.drawCentredString(0, 0, mark.text)
+        else:
+            canvas.drawString(0, 0, mark.text)
+        canvas.restoreState()
+        return
+    gray, width, dash = STYLES[mark.style]
+    if mark.style == "register" and not isinstance(mark, Box | Shape):
+        _halo(canvas, mark)  # a white edge keeps the cross visible on dark art
+    canvas.setStrokeGray(gray)
+    canvas.setLineWidth(width)
+    if dash:
+        canvas.setDash([dash[0] * mm, dash[1] * mm])
+    if isinstance(mark, Line):
+        canvas.line(mark.x1 * mm, mark.y1 * mm, mark.x2 * mm, mark.y2 * mm)
+    elif isinstance(mark, Circle):
+        canvas.circle(mark.cx * mm, mark.cy * mm, mark.r * mm, stroke=1, fill=0)
+    elif isinstance(mark, Box):
+        r = mark.rect
+        if mark.fill is not None:
+            canvas.setFillGray(mark.fill)
+        canvas.rect(
+            r.x * mm,
+            r.y * mm,
+            r.w * mm,
+            r.h * mm,
+            stroke=int(mark.stroke),
+            fill=int(mark.fill is not None),
+        )
+    elif isinstance(mark, Shape):
+        canvas.drawPath(_shape_path(canvas, mark), stroke=1, fill=0)
+    canvas.restoreState()
+
+
+def _halo(canvas: Canvas, mark: Line | Circle) -> None:
+    canvas.setStrokeGray(1)
+    canvas.setLineWidth(1.2)
+    if isinstance(mark, Line):
+        canvas.line(mark.x1 * mm, mark.y1 * mm, mark.x2 * mm, mark.y2 * mm)
+    else:
+        canvas.circle(mark.cx * mm, mark.cy * mm, mark.r * mm, stroke=1, fill=0)
+
+
+def _shape_path(canvas: Canvas, shape: Shape):
+    path = canvas.beginPath()
+    for op in shape.ops:
+        if op[0] == "M":
+            path.moveTo(op[1] * mm, op[2] * mm)
+        elif op[0] == "L":
+            path.lineTo(op[1] * mm, op[2] * mm)
+        elif op[0] == "A":
+            _, cx, cy, r, start, extent = op
+            path.arcTo((cx - r) * mm, (cy - r) * mm, (cx + r) * mm, (cy + r) * mm, start, extent)
+    path.close()
+    return path
+
+
+def shift_mark(m: Mark, dx: float, dy: float) -> Mark:
+    """The same mark moved by (dx, dy) mm."""
+    if isinstance(m, Line):
+        return Line(m.x1 + dx, m.y1 + dy, m.x2 + dx, m.y2 + dy, m.style)
+    if isinstance(m, Circle):
+        return Circle(m.cx + dx, m.cy + dy, m.r, m.style)
+    if isinstance(m, Box):
+        return Box(m.rect.shift(dx, dy), m.style, m.fill, m.stroke)
+    if isinstance(m, Shape):
+        ops = tuple((op[0], op[1] + dx, op[2] + dy, *op[3:]) for op in m.ops)
+        return Shape(ops, m.style)
+    if isinstance(m, Text):
+        return Text(m.x + dx, m.y + dy, m.text, m.size, m.angle, m.gray, m.anchor)
+    raise TypeError(m)
+
+
+def mark_bbox(mark: Mark) -> Rect:
+    """The box a mark covers (generous for text)."""
+    if isinstance(mark, Line):
+        x0, x1 = sorted((mark.x1, mark.x2))
+        y0, y1 = sorted((mark.y1, mark.y2))
+        return Rect(x0, y0, x1 - x0, y1 - y0)
+    if isinstance(mark, Circle):
+        return Rect(mark.cx - mark.r, mark.cy - mark.r, 2 * mark.r, 2 * mark.r)
+    if isinstance(mark, Box):
+        return mark.rect
+    if isinstance(mark, Shape):
+        pts = [(op[1], op[2]) for op in mark.ops if op[0] in "ML"]
+        pts += [(op[1] - op[3], op[2] - op[3]) for op in mark.ops if op[0] == "A"]
+        pts += [(op[1] + op[3], op[2] + op[3]) for op in mark.ops if op[0] == "A"]
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        return Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+    length = text_width_mm(mark.text, mark.size)
+    height = mark.size * 0.95 / mm * 1.0
+    start = -length / 2 if mark.anchor == "middle" else 0.0
+    if mark.angle == 90:
+        return Rect(mark.x - height * 0.78, mark.y + start, height, length)
+    return Rect(mark.x + start, mark.y - height * 0.22, length, height)
+
+
+# --- crop marks --------------------------------------------------------------------------------
+
+
+def crop_marks(
+    trims: list[Rect], obstacles: list[Rect], art: list[Rect], paper_w: float, paper_h: float
+) -> list[Line]:
+    """Short lines in the margins continuing every trim edge that can be cut straight across.
+
+    `trims` are the trim boxes that want marks; `obstacles` are all trim boxes on the page (a
+    straight cut through one of them would spoil it, so that edge gets no mark). Marks start
+    MARK_GAP_MM outside the outermost art, never over it.
+    """
+    if not trims or not art:
+        return []
+    x0 = min(r.x for r in art)
+    x1 = max(r.right for r in art)
+    y0 = min(r.y for r in art)
+    y1 = max(r.top for r in art)
+    eps = 1e-3
+    xs = sorted({round(v, 4) for r in trims for v in (r.x, r.right)})
+    ys = sorted({round(v, 4) for r in trims for v in (r.y, r.top)})
+    marks: list[Line] = []
+    for x in xs:
+        if not x0 - eps <= x <= x1 + eps or any(o.x + eps < x < o.right - eps for o in obstacles):
+            continue
+        marks += _segments(x, y1, paper_h, y0, vertical=True)
+    for y in ys:
+        if not y0 - eps <= y <= y1 + eps or any(o.y + eps < y < o.top - eps for o in obstacles):
+            continue
+        marks += _segments(y, x1, paper_w, x0, vertical=False)
+    return marks
+
+
+def _segments(at: float, far: float, limit: float, near: float, *, vertical: bool) -> list[Line]:
+    """The two marks of one trim line: beyond `far` (towards `limit`) and before `near` (to 0)."""
+    out = []
+    for start, end in (
+        (far + MARK_GAP_MM, min(far + MARK_GAP_MM + MARK_LENGTH_MM, limit)),
+        (near - MARK_GAP_MM, max(near - MARK_GAP_MM - MARK_LENGTH_MM, 0.0)),
+    ):
+        if abs(end - start) < 0.5:
+            continue
+        out.append(Line(at, start, at, end) if vertical else Line(start, at, end, at))
+    return out

@@ -1,0 +1,236 @@
+"""Token sheets: many pieces of mixed sizes and shapes packed in rows (shelves).
+
+Pieces are sorted tallest first, so pieces of one size end up side by side in a neat grid. Bleed
+boxes abut; each piece is clipped to its own. Round pieces get a circular cut line; square ones
+get crop marks where a straight cut crosses the whole sheet, and a cut outline otherwise.
+Two-sided pieces print their backs on a duplex back page at mirrored positions, or, with
+`fold=True`, as a strip: front and back side by side with a fold line between.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from pnp.errors import BuildError
+from pnp.face import FaceArt
+from pnp.geometry import Rect
+from pnp.marks import (
+    MARK_GAP_MM,
+    MARK_LENGTH_MM,
+    Box,
+    Circle,
+    Line,
+    Mark,
+    Shape,
+    crop_marks,
+    shift_mark,
+)
+from pnp.paper import Paper
+from pnp.sheet import Page, Placement, back_flip, check_bleed, mirror
+
+if TYPE_CHECKING:
+    from pnp.impose import Piece, SheetOptions
+
+FOOTER_MM = 7.0  # extra room under the pieces for the sheet label and scale bar
+
+
+@dataclass(frozen=True)
+class Part:
+    """A face inside a unit, in the unit's coordinates (origin: bottom-left of its trim)."""
+
+    face: FaceArt
+    trim: Rect
+    clip: Rect
+    rotation: int = 0
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One thing to cut out: its trim size, the faces on it, its own guide marks, its back."""
+
+    w: float
+    h: float
+    parts: tuple[Part, ...]
+    marks: tuple[Mark, ...] = ()
+    back: FaceArt | None = None  # printed behind the whole unit on the duplex back page
+    shape: str = "rect"
+
+
+def token_unit(piece: Piece, bleed: float) -> Unit:
+    """A plain token or chip: one face, clipped to its bleed box."""
+    w, h = piece.width_mm, piece.height_mm
+    part = Part(piece.front, Rect(0, 0, w, h), Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed))
+    marks: tuple[Mark, ...] = ()
+    if piece.shape == "round":
+        marks = (Circle(w / 2, h / 2, min(w, h) / 2, "cut"),)
+    return Unit(w, h, (part,), marks, piece.back, piece.shape)
+
+
+def fold_strip_unit(piece: Piece, bleed: float) -> Unit:
+    """Front | back side by side; fold on the line between them and glue back to back.
+
+    The back is the front's mirror image across the fold, so it stays upright once folded.
+    Round pieces are joined by a narrow bridge that carries the fold (trim it after gluing).
+    """
+    assert piece.back is not None
+    w, h, b = piece.width_mm, piece.height_mm, bleed
+    front = Part(piece.front, Rect(0, 0, w, h), Rect(-b, -b, w + b, h + 2 * b))
+    back = Part(piece.back, Rect(w, 0, w, h), Rect(w, -b, w + b, h + 2 * b))
+    if piece.shape != "round":  # cut like any rectangle: crop marks or an outline
+        return Unit(2 * w, h, (front, back), (Line(w, 0, w, h, "fold"),))
+    r, cy = min(w, h) / 2, h / 2
+    k = r / 2  # half the bridge's height
+    theta = math.degrees(math.asin(k / r))
+    dx = math.sqrt(r * r - k * k)
+    outline = Shape(
+        (
+            ("M", w / 2 + dx, cy + k),
+            ("L", 3 * w / 2 - dx, cy + k),
+            ("A", 3 * w / 2, cy, r, 180 - theta, -(360 - 2 * theta)),
+            ("L", w / 2 + dx, cy - k),
+            ("A", w / 2, cy, r, -theta, -(360 - 2 * theta)),
+        ),
+        "cut",
+    )
+    return Unit(
+        2 * w, h, (front, back), (outline, Line(w, cy - k, w, cy + k, "fold")), None, "strip"
+    )
+
+
+def shelf_pack(
+    sizes: Sequence[tuple[float, float]], area: Rect
+) -> list[list[tuple[int, float, float]]]:
+    """Pack boxes (already in the wanted order) in rows from the top-left of `area`.
+
+    Returns sheets, each a list of (index, x, y) bottom-left corners. Boxes that fit nowhere
+    raise ValueError.
+    """
+    sheets: list[list[tuple[int, float, float]]] = []
+    current: list[tuple[int, float, float]] = []
+    x, top, shelf_h = area.x, area.top, 0.0
+    eps = 1e-6
+    for i, (w, h) in enumerate(sizes):
+        if w > area.w + eps or h > area.h + eps:
+            raise ValueError(f"a {w:g} x {h:g} mm box does not fit in {area.w:g} x {area.h:g} mm")
+        if x + w > area.right + eps:  # next shelf
+            x, top, shelf_h = area.x, top - shelf_h, 0.0
+        if top - h < area.y - eps:  # next sheet
+            sheets.append(current)
+            current, x, top, shelf_h = [], area.x, area.top, 0.0
+        current.append((i, x, top - h))
+        x += w
+        shelf_h = max(shelf_h, h)
+    if current:
+        sheets.append(current)
+    return sheets
+
+
+def packing_area(paper: Paper, opts: SheetOptions) -> Rect:
+    """Room for pieces: the margin, plus space for crop marks and, below, the sheet label."""
+    edge = opts.margin_mm + MARK_GAP_MM + MARK_LENGTH_MM
+    return Rect(
+        edge, edge + FOOTER_MM, paper.width_mm - 2 * edge, paper.height_mm - 2 * edge - FOOTER_MM
+    )
+
+
+def layout_units(units: Sequence[Unit], opts: SheetOptions, section: str) -> list[list[Page]]:
+    """Pack units onto sheets (fewest sheets over the allowed orientations) and draw their pages."""
+    b = opts.bleed_mm
+    order = sorted(range(len(units)), key=lambda i: (-units[i].h, -units[i].w))
+    sizes = [(units[i].w + 2 * b, units[i].h + 2 * b) for i in order]
+    orientations = ("portrait", "landscape") if opts.orientation == "auto" else (opts.orientation,)
+    best = None
+    for orientation in orientations:
+        paper = opts.paper.oriented(orientation)
+        try:
+            packed = shelf_pack(sizes, packing_area(paper, opts))
+        except ValueError:
+            continue
+        if best is None or len(packed) < len(best[1]):
+            best = (paper, packed)
+    if best is None:
+        big = max(units, key=lambda u: u.w * u.h)
+        raise BuildError(
+            f"a {big.w:g} x {big.h:g} mm piece does not fit on {opts.paper.name} paper",
+            hint="print it as a tiled board, or choose larger paper",
+        )
+    paper, packed = best
+    sheets = []
+    for sheet in packed:
+        placed = _centre(paper, [(units[order[i]], x + b, y + b) for i, x, y in sheet], opts)
+        sheets.append(_unit_pages(paper, placed, opts, section))
+    return sheets
+
+
+def _centre(paper: Paper, placed: list[tuple[Unit, float, float]], opts: SheetOptions):
+    area = packing_area(paper, opts)
+    x0 = min(x for _, x, _ in placed)
+    x1 = max(x + u.w for u, x, _ in placed)
+    y0 = min(y for _, _, y in placed)
+    y1 = max(y + u.h for u, _, y in placed)
+    dx = area.x + area.w / 2 - (x0 + x1) / 2
+    dy = area.y + area.h / 2 - (y0 + y1) / 2
+    return [(u, x + dx, y + dy) for u, x, y in placed]
+
+
+def _unit_pages(paper: Paper, placed, opts: SheetOptions, section: str) -> list[Page]:
+    front = Page(paper, "front", section)
+    trims = [Rect(x, y, u.w, u.h) for u, x, y in placed]
+    front.body = [t.grow(opts.bleed_mm) for t in trims]
+    for u, x, y in placed:
+        for part in u.parts:
+            check_bleed(part.face, opts.bleed_mm)
+            front.placements.append(
+                Placement(part.face, part.trim.shift(x, y), part.clip.shift(x, y), part.rotation)
+            )
+        front.marks += [shift_mark(m, x, y) for m in u.marks]
+    rects = [t for t, (u, _, _) in zip(trims, placed, strict=True) if u.shape == "rect"]
+    if opts.crop_marks:
+        marks = crop_marks(rects, trims, front.content, paper.width_mm, paper.height_mm)
+        front.marks += marks
+        front.marks += _outlines(rects, marks)
+    pages = [front]
+    if any(u.back is not None for u, _, _ in placed):
+        back = Page(paper, "back", section, offset_mm=opts.back_offset_mm)
+        flip = back_flip(paper, opts.duplex)
+        b = opts.bleed_mm
+        for (u, _, _), trim in zip(placed, trims, strict=True):
+            if u.back is not None:
+                check_bleed(u.back, b)
+                t = mirror(trim, paper, flip)
+                back.placements.append(Placement(u.back, t, t.grow(b)))
+        if opts.crop_marks:
+            back_rects = [mirror(t, paper, flip) for t in rects]
+            back_trims = [mirror(t, paper, flip) for t in trims]
+            back.marks += crop_marks(
+                back_rects, back_trims, back.content, paper.width_mm, paper.height_mm
+            )
+        pages.append(back)
+    return pages
+
+
+def _outlines(rects: list[Rect], marks: list[Mark]) -> list[Mark]:
+    """A cut outline for each rectangular piece whose edges are not all continued by crop marks."""
+    xs = {round(m.x1, 3) for m in marks if isinstance(m, Line) and m.x1 == m.x2}
+    ys = {round(m.y1, 3) for m in marks if isinstance(m, Line) and m.y1 == m.y2}
+    out: list[Mark] = []
+    for r in rects:
+        edges_x = {round(r.x, 3), round(r.right, 3)}
+        edges_y = {round(r.y, 3), round(r.top, 3)}
+        if not (edges_x <= xs and edges_y <= ys):
+            out.append(Box(r, "cut"))
+    return out
+
+
+def packed_sheets(
+    pieces: Sequence[Piece], opts: SheetOptions, section: str, *, fold: bool = False
+) -> list[list[Page]]:
+    """Token sheets for `pieces` (see the module docstring)."""
+    b = opts.bleed_mm
+    units = [
+        fold_strip_unit(p, b) if fold and p.back is not None else token_unit(p, b) for p in pieces
+    ]
+    return layout_units(units, opts, section)

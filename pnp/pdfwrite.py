@@ -1,0 +1,55 @@
+"""Atomic, deterministic PDF writing: the same input gives the same bytes, a failure leaves nothing.
+
+reportlab's `invariant=1` pins the creation date and document id. The PDF is written to a hidden
+temporary file next to the target and renamed over it only once complete, so a build that fails
+half-way leaves neither a truncated PDF nor a stray temporary file.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.errors import BuildError
+
+CREATOR = "pnp"
+
+
+@contextmanager
+def open_pdf(
+    path: str | Path,
+    *,
+    title: str,
+    subject: str = "",
+    pagesize: tuple[float, float] = (595.2756, 841.8898),
+) -> Iterator[Canvas]:
+    """Yield a Canvas; on a clean exit the finished PDF replaces `path` in one rename."""
+    target = Path(path)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise BuildError(f"cannot create folder {target.parent}: {err.strerror}") from err
+    temp = target.parent / f".{target.name}.{os.getpid()}.tmp"
+    canvas = Canvas(str(temp), pagesize=pagesize, invariant=1, pageCompression=1)
+    canvas.setTitle(title)
+    canvas.setCreator(CREATOR)
+    canvas.setProducer(CREATOR)
+    if subject:
+        canvas.setSubject(subject)
+    try:
+        yield canvas
+    except BaseException:
+        temp.unlink(missing_ok=True)  # reportlab writes only on save(), but be sure
+        raise
+    try:
+        canvas.save()
+        os.replace(temp, target)
+    except BaseException as err:
+        temp.unlink(missing_ok=True)
+        if isinstance(err, OSError):
+            raise BuildError(f"cannot write {target}: {err.strerror or err}") from err
+        raise

@@ -1,0 +1,227 @@
+"""Boards larger than a sheet, tiled over several sheets that overlap.
+
+Each tile shows a window of the board. Neighbouring windows overlap by `overlap_mm`; on the
+middle line of each overlap sit registration crosses, printed on both tiles at the same board
+position. The right (or lower) tile carries a dashed guide on that line: cut along it, lay the
+tile over its neighbour and match the half crosses. A footer names the tile and shows a small map
+of the board with the tile highlighted. Paper orientation: whichever needs fewer sheets.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from pnp.errors import BuildError
+from pnp.face import FaceArt
+from pnp.geometry import Rect
+from pnp.grid import grid_sheets, plan_grid
+from pnp.margins import scale_bar_item
+from pnp.marks import (
+    Box,
+    Circle,
+    Line,
+    Mark,
+    Text,
+    crop_marks,
+    shift_mark,
+    text_width_mm,
+)
+from pnp.paper import Paper
+from pnp.sheet import Page, Placement, check_bleed
+
+if TYPE_CHECKING:
+    from pnp.impose import Piece, SheetOptions
+
+SIDE_MM = 8.0  # paper edge to the window: room for crop marks
+FOOTER_MM = 22.0  # below the window: crop marks, then label, instructions, scale bar and map
+CROSS_SPACING_MM = 60.0
+INSTRUCTIONS = "Cut the dashed lines, lay each sheet over its neighbour and match the crosses."
+
+
+@dataclass(frozen=True)
+class TilePlan:
+    """How a board (trim w x h, with bleed) is cut into cols x rows windows. Row 0 is the top."""
+
+    paper: Paper
+    cols: int
+    rows: int
+    board_w: float
+    board_h: float
+    bleed: float
+    overlap: float
+    win_w: float
+    win_h: float
+
+    @property
+    def sheets(self) -> int:
+        return self.cols * self.rows
+
+    def window(self, col: int, row: int) -> Rect:
+        """The part of the board (board coordinates: origin at the trim's bottom-left) on a tile."""
+        x = -self.bleed + col * (self.win_w - self.overlap)
+        top = self.board_h + self.bleed - row * (self.win_h - self.overlap)
+        return Rect(x, top - self.win_h, self.win_w, self.win_h)
+
+    def window_on_page(self) -> Rect:
+        """Where every window sits on its sheet: centred in the room above the footer."""
+        W, H = self.paper.width_mm, self.paper.height_mm
+        avail_h = H - SIDE_MM - FOOTER_MM
+        return Rect(
+            (W - self.win_w) / 2, FOOTER_MM + (avail_h - self.win_h) / 2, self.win_w, self.win_h
+        )
+
+
+def _count(total: float, avail: float, overlap: float) -> int:
+    if total <= avail + 1e-6:
+        return 1
+    if avail <= overlap:
+        return 0
+    return math.ceil((total - overlap) / (avail - overlap) - 1e-9)
+
+
+def plan_tiles(paper: Paper, w: float, h: float, opts: SheetOptions) -> TilePlan:
+    """The tiling needing the fewest sheets (portrait on a tie)."""
+    b, ov = opts.bleed_mm, opts.overlap_mm
+    total_w, total_h = w + 2 * b, h + 2 * b
+    best: TilePlan | None = None
+    orientations = ("portrait", "landscape") if opts.orientation == "auto" else (opts.orientation,)
+    for orientation in orientations:
+        sheet = paper.oriented(orientation)
+        avail_w = sheet.width_mm - 2 * SIDE_MM
+        avail_h = sheet.height_mm - SIDE_MM - FOOTER_MM
+        cols, rows = _count(total_w, avail_w, ov), _count(total_h, avail_h, ov)
+        if not cols or not rows:
+            continue
+        win_w = (total_w + (cols - 1) * ov) / cols
+        win_h = (total_h + (rows - 1) * ov) / rows
+        plan = TilePlan(sheet, cols, rows, w, h, b, ov, win_w, win_h)
+        if best is None or plan.sheets < best.sheets:
+            best = plan
+    if best is None:
+        raise BuildError(f"cannot tile a {w:g} x {h:g} mm board on {paper.name} paper")
+    return best
+
+
+def tiled_sheets(
+    piece: Piece, opts: SheetOptions, section: str, *, game: str = ""
+) -> list[list[Page]]:
+    """Pages for a board: one centred sheet if it fits (duplex back if two-sided), else tiles
+    for the front side followed by tiles for the back side."""
+    try:
+        plan_grid(opts.paper, piece.width_mm, piece.height_mm, opts, single=True)
+    except BuildError:
+        pass  # larger than a sheet: tile it
+    else:
+        return grid_sheets([piece], opts, section, single=True)
+    plan = plan_tiles(opts.paper, piece.width_mm, piece.height_mm, opts)
+    faces = [(piece.front, "front")] + ([(piece.back, "back")] if piece.back else [])
+    sheets = []
+    for face, side in faces:
+        check_bleed(face, opts.bleed_mm)
+        side_name = f"{side} side" if piece.back else ""
+        for row in range(plan.rows):
+            for col in range(plan.cols):
+                page = tile_page(plan, face, col, row, section, opts.crop_marks)
+                number = row * plan.cols + col + 1
+                parts = [game, section, side_name, f"sheet {number} of {plan.sheets}"]
+                if plan.sheets > 1:
+                    parts.append(f"row {row + 1} of {plan.rows}, column {col + 1} of {plan.cols}")
+                page.label = " · ".join(p for p in parts if p)
+                page.marks += _footer(plan, page, col, row)
+                sheets.append([page])
+    return sheets
+
+
+def tile_page(plan: TilePlan, face: FaceArt, col: int, row: int, section: str, crop: bool) -> Page:
+    """One tile: the board clipped to its window, crosses, guides and crop marks."""
+    window = plan.window(col, row)
+    on_page = plan.window_on_page()
+    dx, dy = on_page.x - window.x, on_page.y - window.y
+    trim = Rect(dx, dy, plan.board_w, plan.board_h)
+    page = Page(plan.paper, "front", section, labelled=True)
+    page.placements.append(Placement(face, trim, on_page))
+    for bx, by in registration_points(plan, col, row):
+        page.marks += cross(bx + dx, by + dy, min(6.0, plan.overlap * 0.8))
+    page.marks += _guides(plan, col, row, on_page, dx, dy)
+    if crop:
+        page.marks += crop_marks(
+            [trim], [trim], [on_page], plan.paper.width_mm, plan.paper.height_mm
+        )
+    return page
+
+
+def registration_points(plan: TilePlan, col: int, row: int) -> list[tuple[float, float]]:
+    """Board points of the crosses shared with the neighbours of tile (col, row)."""
+    points = []
+    for c, r in ((col - 1, row), (col, row)):  # seams on the left and right
+        if c >= 0 and c + 1 < plan.cols:
+            x = plan.window(c + 1, r).x + plan.overlap / 2
+            win = plan.window(c, r)
+            points += [(x, y) for y in _spread(win.y, win.top, plan.overlap)]
+    for c, r in ((col, row - 1), (col, row)):  # seams above and below
+        if r >= 0 and r + 1 < plan.rows:
+            y = plan.window(c, r).y + plan.overlap / 2
+            win = plan.window(c, r)
+            points += [(x, y) for x in _spread(win.x, win.right, plan.overlap)]
+    return points
+
+
+def _spread(lo: float, hi: float, overlap: float) -> list[float]:
+    """Evenly spaced positions along a seam, clear of the overlaps at its ends."""
+    if hi - lo > 2 * overlap + 20:
+        lo, hi = lo + overlap + 5, hi - overlap - 5
+    n = max(2, round((hi - lo) / CROSS_SPACING_MM))
+    return [lo + (hi - lo) * (i + 0.5) / n for i in range(n)]
+
+
+def cross(x: float, y: float, size: float) -> list[Mark]:
+    """A registration cross: two lines through (x, y) and a circle."""
+    s = size / 2
+    return [
+        Line(x - s, y, x + s, y, "register"),
+        Line(x, y - s, x, y + s, "register"),
+        Circle(x, y, s * 0.6, "register"),
+    ]
+
+
+def _guides(plan: TilePlan, col: int, row: int, on_page: Rect, dx: float, dy: float) -> list[Mark]:
+    """Dashed cut lines on this tile's left and top overlaps, continued into the margin."""
+    out: list[Mark] = []
+    ext = 5.0
+    if col > 0:
+        x = plan.window(col, row).x + plan.overlap / 2 + dx
+        out.append(Line(x, on_page.y - ext, x, on_page.top + ext, "guide"))
+    if row > 0:
+        y = plan.window(col, row).top - plan.overlap / 2 + dy
+        out.append(Line(on_page.x - ext, y, on_page.right + ext, y, "guide"))
+    return out
+
+
+def _footer(plan: TilePlan, page: Page, col: int, row: int) -> list[Mark]:
+    """Label, instructions and scale bar on the left; the assembly map on the right."""
+    W = plan.paper.width_mm
+    left = SIDE_MM
+    marks: list[Mark] = [shift_mark(m, left, 4.5) for m in scale_bar_item().marks]
+    # assembly map: cells shaped like the windows, at most 40 x 11 mm
+    cell = min(11.0 / plan.rows / plan.win_h, 40.0 / plan.cols / plan.win_w)
+    cw, ch = plan.win_w * cell, plan.win_h * cell
+    x0 = W - SIDE_MM - plan.cols * cw
+    y0 = 4.5
+    for r in range(plan.rows):
+        for c in range(plan.cols):
+            here = (c, r) == (col, row)
+            rect = Rect(x0 + c * cw, y0 + (plan.rows - 1 - r) * ch, cw, ch)
+            marks.append(Box(rect, "map", fill=0.35 if here else 1.0))
+    caption = f"sheet {row * plan.cols + col + 1} of {plan.sheets}"
+    caption_x = x0 - 1.5 - text_width_mm(caption, 6.0)
+    marks.append(Text(caption_x, y0 + 0.5, caption, 6.0))
+    room = caption_x - 3 - left
+    for text, y, size in ((page.label, 13.0, 6.5), (INSTRUCTIONS, 9.5, 5.5)):
+        if text == INSTRUCTIONS and plan.sheets == 1:
+            continue
+        while size > 4 and text_width_mm(text, size) > room:
+            size -= 0.5
+        marks.append(Text(left, y, text, size))
+    return marks

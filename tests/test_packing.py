@@ -1,0 +1,196 @@
+"""Token sheets, fold-over strips and standees: counts, cut lines, duplex mirroring, no overlaps."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+import pdfplumber
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from impose_faces import face, face_boxes, margin_lines, to_mm, words
+
+from pnp.geometry import Rect, bleed_boxes
+from pnp.impose import Document, Piece, SheetOptions
+from pnp.packing import shelf_pack
+
+
+def tokens() -> list[Piece]:
+    rb, sb, mb = (
+        face("RoundBack", 20, 20, shape="round"),
+        face("SquareBack", 25, 25),
+        face("MarkerBack", 40, 30),
+    )
+    out = [Piece(face(f"Round{i % 3}", 20, 20, shape="round"), rb) for i in range(30)]
+    out += [Piece(face(f"Square{i % 2}", 25, 25), sb) for i in range(20)]
+    out += [Piece(face("Chip", 15, 15, shape="round")) for _ in range(12)]  # one-sided
+    out += [Piece(face("Marker", 40, 30), mb) for _ in range(5)]
+    return out
+
+
+def build(tmp_path, pieces, *, fold=False, name="tokens.pdf", **opts):
+    doc = Document(tmp_path / name, SheetOptions(**opts), title="t", game_title="G")
+    doc.add_packed(pieces, section="Tokens", fold=fold)
+    return doc, doc.save()
+
+
+def test_every_token_is_placed_once_without_overlap(tmp_path):
+    doc, pdf = build(tmp_path, tokens())
+    fronts = [p for p in doc.pages if p.side == "front"]
+    placed = Counter(pl.face.key for p in fronts for pl in p.placements)
+    assert placed == {
+        "Round0": 10,
+        "Round1": 10,
+        "Round2": 10,
+        "Square0": 10,
+        "Square1": 10,
+        "Chip": 12,
+        "Marker": 5,
+    }
+    for page in doc.pages:
+        sheet = Rect(0, 0, page.paper.width_mm, page.paper.height_mm).grow(-4)
+        clips = [pl.clip for pl in page.placements]
+        assert all(sheet.contains(c) for c in clips)
+        assert not any(a.intersects(b) for a, b in combinations(clips, 2))
+    with pdfplumber.open(pdf) as d:
+        printed = Counter(
+            w for i, p in enumerate(d.pages) if doc.pages[i].side == "front" for w in words(p)
+        )
+    assert all(printed[k] == n for k, n in placed.items())
+
+
+def test_round_tokens_get_circular_cut_lines(tmp_path):
+    doc, pdf = build(tmp_path, tokens())
+    with pdfplumber.open(pdf) as d:
+        circles = Counter()
+        for i, page in enumerate(d.pages):
+            if doc.pages[i].side != "front":
+                continue
+            for c in page.curves:
+                if not c.get("fill") and abs(c["width"] - c["height"]) < 0.01:
+                    circles[round(to_mm(c["width"]), 2)] += 1
+    assert circles[20.0] == 30 and circles[15.0] == 12
+
+
+def test_same_size_tokens_form_a_neat_grid_with_crop_marks(tmp_path):
+    pieces = [Piece(face("Square", 25, 25)) for _ in range(40)]
+    doc, pdf = build(tmp_path, pieces)
+    (page,) = doc.pages
+    xs = sorted({round(pl.trim.x, 3) for pl in page.placements})
+    ys = sorted({round(pl.trim.y, 3) for pl in page.placements})
+    assert len(xs) * len(ys) >= 40 and len(xs) <= 7
+    with pdfplumber.open(pdf) as d:
+        mx, my = margin_lines(d.pages[0])
+    steps = {round(b - a, 2) for a, b in zip(mx, mx[1:], strict=False)}
+    assert steps <= {25.0, 6.0}, steps  # trims of 25 mm, 2 x 3 mm bleed between
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_double_sided_tokens_have_mirrored_backs(tmp_path, duplex):
+    pieces = [Piece(face(f"T{i}", 30, 30), face(f"B{i}", 30, 30)) for i in range(12)]
+    pieces += [Piece(face("Solo", 30, 30))]
+    doc, pdf = build(tmp_path, pieces, duplex=duplex, back_offset_mm=(0.5, 0.25))
+    assert [p.side for p in doc.pages] == ["front", "back"]
+    with pdfplumber.open(pdf) as d:
+        front, back = d.pages
+        W, H = to_mm(front.width), to_mm(front.height)
+        for i in range(12):
+            (fx, fy), (bx, by) = (
+                face_boxes(front, f"T{i}", 30, 30)[0],
+                face_boxes(back, f"B{i}", 30, 30)[0],
+            )
+            bx, by = bx - 0.5, by - 0.25  # undo the back offset
+            if duplex == "long":
+                assert abs(bx - (W - fx)) <= 0.05 and abs(by - fy) <= 0.05
+            else:
+                assert abs(bx - fx) <= 0.05 and abs(by - (H - fy)) <= 0.05
+        assert "Solo" not in words(back)
+
+
+def test_fold_strips_put_the_back_beside_the_front(tmp_path):
+    pieces = [Piece(face(f"T{i}", 30, 30), face(f"B{i}", 30, 30)) for i in range(6)]
+    pieces += [
+        Piece(face(f"R{i}", 24, 24, shape="round"), face(f"S{i}", 24, 24, shape="round"))
+        for i in range(4)
+    ]
+    doc, pdf = build(tmp_path, pieces, fold=True)
+    assert [p.side for p in doc.pages] == ["front"]
+    with pdfplumber.open(pdf) as d:
+        page = d.pages[0]
+        for front, back, size in [(f"T{i}", f"B{i}", 30) for i in range(6)] + [
+            (f"R{i}", f"S{i}", 24) for i in range(4)
+        ]:
+            (fx, fy), (bx, by) = (
+                face_boxes(page, front, size, size)[0],
+                face_boxes(page, back, size, size)[0],
+            )
+            assert abs(bx - fx - size) <= 0.05 and abs(by - fy) <= 0.05
+            fold_x = fx + size / 2
+            folds = [
+                ln for ln in page.lines
+                if ln.get("dash") and abs(to_mm(ln["x0"]) - fold_x) < 0.01
+                and to_mm(ln["y0"]) < fy < to_mm(ln["y1"])
+            ]  # fmt: skip
+            assert len(folds) == 1
+
+
+def test_standees_fold_into_a_figure(tmp_path):
+    pieces = [Piece(face("Red", 25, 40), face("RedBack", 25, 40)), Piece(face("Blue", 25, 40))]
+    doc = Document(tmp_path / "pawns.pdf", SheetOptions(tab_mm=12), title="t", game_title="G")
+    doc.add_standees(pieces, section="Pawns")
+    pdf = doc.save()
+    (page,) = doc.pages
+    assert [(p.face.key, p.rotation) for p in page.placements] == [
+        ("Red", 0), ("RedBack", 180), ("Blue", 0), ("Blue", 180)
+    ]  # fmt: skip
+    with pdfplumber.open(pdf) as d:
+        p = d.pages[0]
+        (fx, fy), (bx, by) = face_boxes(p, "Red", 25, 40)[0], face_boxes(p, "RedBack", 25, 40)[0]
+        assert (
+            abs(bx - fx) <= 0.05 and abs(by - fy - 40) <= 0.05
+        )  # the back sits on top of the front
+        # the back is upside down: its name's glyphs run right to left
+        chars = [c for c in p.chars if c["text"] in "RedBack"]
+        back_chars = [c for c in chars if to_mm(c["y0"]) > fy + 20]
+        assert back_chars and all(c["matrix"][0] < 0 for c in back_chars)
+        folds = sorted(
+            {
+                round(to_mm(ln["y0"]) - fy, 2)
+                for ln in p.lines
+                if ln.get("dash") and abs(to_mm(ln["x0"]) - (fx - 12.5)) < 0.01
+            }
+        )
+        assert folds == [-20.0, 20.0, 60.0]  # base tab fold, head fold, other base tab fold
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.floats(5, 90), st.floats(5, 90)), min_size=1, max_size=40))
+def test_shelf_pack_never_overlaps_and_keeps_every_box(sizes):
+    area = Rect(10, 10, 190, 270)
+    sheets = shelf_pack(sizes, area)
+    assert sorted(i for s in sheets for i, _, _ in s) == list(range(len(sizes)))
+    for sheet in sheets:
+        boxes = [Rect(x, y, *sizes[i]).grow(-1e-9) for i, x, y in sheet]  # touching is fine
+        assert all(area.contains(b) for b in boxes)
+        assert not any(a.intersects(b) for a, b in combinations(boxes, 2))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.floats(0, 200), st.floats(0, 200), st.floats(5, 60), st.floats(5, 60)),
+        max_size=12,
+    ),
+    st.floats(0, 5),
+)
+def test_bleed_boxes_never_overlap_and_hold_their_trim(raw, bleed):
+    trims: list[Rect] = []
+    for x, y, w, h in raw:
+        r = Rect(x, y, w, h)
+        if not any(r.intersects(t) for t in trims):
+            trims.append(r)
+    boxes = bleed_boxes(trims, bleed)
+    assert all(b.contains(t) for b, t in zip(boxes, trims, strict=True))
+    inner = [b.grow(-1e-9) for b in boxes]  # boxes may touch, give or take rounding
+    assert not any(a.intersects(b) for a, b in combinations(inner, 2))
