@@ -1,0 +1,156 @@
+"""`pnp build` end to end on a sixth game that lives outside the package (data + templates only)."""
+
+from __future__ import annotations
+
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
+
+SIXTH = Path(__file__).parent / "fixtures" / "build" / "sixth-game"
+COUNTS = {"Mole": 4, "Courier": 3, "Handler": 2, "Sleeper": 2}
+MM = 72 / 25.4
+
+
+def build(*args: str) -> CliRunner:
+    return CliRunner().invoke(main, ["build", *args])
+
+
+@pytest.fixture
+def game(tmp_path: Path) -> Path:
+    """A private copy, so a test may break it."""
+    return Path(shutil.copytree(SIXTH, tmp_path / "sixth-game"))
+
+
+def card_names_on_fronts(pdf: Path) -> Counter:
+    names: Counter = Counter()
+    with pdfplumber.open(pdf) as doc:
+        for page in doc.pages:
+            words = page.extract_words()
+            if any(w["text"] == "front" for w in words):
+                names.update(w["text"] for w in words if w["text"] in COUNTS)
+    return names
+
+
+def test_build_writes_one_pdf_per_deck_named_by_deck_and_paper(game: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    result = build(str(game), "--what", "cards", "--paper", "letter", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (out / "sixth-game").iterdir()) == [
+        "sixth-game-agents-letter.pdf"
+    ]
+
+
+def test_each_card_name_appears_as_often_as_its_count(game: Path, tmp_path: Path) -> None:
+    result = build(str(game), "--what", "cards", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert card_names_on_fronts(tmp_path / "sixth-game" / "sixth-game-agents-a4.pdf") == COUNTS
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_crop_marks_frame_a_poker_card(game: Path, tmp_path: Path, paper: str) -> None:
+    assert (
+        build(str(game), "--what", "cards", "--paper", paper, "--out", str(tmp_path)).exit_code == 0
+    )
+    with pdfplumber.open(tmp_path / "sixth-game" / f"sixth-game-agents-{paper}.pdf") as doc:
+        page = doc.pages[0]
+        # crop marks are short lines in the margin: vertical ones above the grid give the x of
+        # every trim line
+        xs = sorted(
+            {
+                round(line["x0"], 2)
+                for line in page.lines
+                if abs(line["x0"] - line["x1"]) < 0.01 and line["bottom"] < 40
+            }
+        )
+    gaps = [b - a for a, b in zip(xs, xs[1:], strict=False)]
+    assert any(abs(gap / MM - 63.0) < 0.05 for gap in gaps), gaps
+
+
+def test_duplex_interleaves_and_none_puts_fronts_first(game: Path, tmp_path: Path) -> None:
+    def faces(duplex: str) -> list[str]:
+        out = tmp_path / duplex
+        assert (
+            build(str(game), "--what", "cards", "--duplex", duplex, "--out", str(out)).exit_code
+            == 0
+        )
+        with pdfplumber.open(out / "sixth-game" / "sixth-game-agents-a4.pdf") as doc:
+            return [
+                "back" if "AGENT CARDS" in (p.extract_text() or "") else "front" for p in doc.pages
+            ]
+
+    assert faces("long") == ["front", "back", "front", "back"]
+    assert faces("none") == ["front", "front", "back", "back"]
+
+
+def test_two_builds_are_byte_identical(game: Path, tmp_path: Path) -> None:
+    for run in ("a", "b"):
+        assert build(str(game), "--out", str(tmp_path / run)).exit_code == 0
+    for name in ("sixth-game-agents-a4.pdf", "sixth-game-tokens-a4.pdf"):
+        a = (tmp_path / "a" / "sixth-game" / name).read_bytes()
+        b = (tmp_path / "b" / "sixth-game" / name).read_bytes()
+        assert a == b, name
+
+
+def test_tokens_are_packed_with_counts_by_value(game: Path, tmp_path: Path) -> None:
+    assert build(str(game), "--what", "tokens", "--out", str(tmp_path)).exit_code == 0
+    with pdfplumber.open(tmp_path / "sixth-game" / "sixth-game-tokens-a4.pdf") as doc:
+        words = Counter(
+            w["text"] for w in doc.pages[0].extract_words(extra_attrs=["size"]) if w["size"] > 12
+        )  # the chip values are 14 pt; the sheet label is small
+    assert (words["1"], words["5"]) == (7, 3)
+
+
+def test_too_long_text_fails_naming_the_card_and_leaves_no_pdf(game: Path, tmp_path: Path) -> None:
+    cards = game / "agents.yaml"
+    cards.write_text(cards.read_text().replace("Draw two cards.", "Draw two cards. " * 80))
+    out = tmp_path / "out"
+    result = build(str(game), "--what", "cards", "--out", str(out))
+    assert result.exit_code == 2
+    assert "Courier (courier)" in result.output and "agent-front.yaml.j2" in result.output
+    assert "Traceback" not in result.output
+    assert list(out.rglob("*.pdf*")) == []
+
+
+def test_missing_field_names_template_and_line(game: Path, tmp_path: Path) -> None:
+    template = game / "templates" / "agent-front.yaml.j2"
+    template.write_text(template.read_text().replace("card.value", "card.cost"))
+    result = build(str(game), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 2
+    assert "agent-front.yaml.j2:4" in result.output and "'cost'" in result.output
+
+
+def test_missing_glyph_fails_naming_the_card(game: Path, tmp_path: Path) -> None:
+    cards = game / "agents.yaml"
+    cards.write_text(cards.read_text().replace("Draw two cards.", "Draw two cards \U0001f600"))
+    result = build(str(game), "--out", str(tmp_path))
+    assert result.exit_code == 2
+    assert "Courier" in result.output and "U+1F600" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--what", "crads"], "did you mean: cards"),
+        (["--paper", "a9000"], "paper"),
+        (["--back-offset", "1;2"], "X,Y"),
+        (["--duplex", "sideways"], "sideways"),
+    ],
+)
+def test_bad_options_exit_2_with_a_message(
+    game: Path, tmp_path: Path, args: list[str], message: str
+) -> None:
+    result = build(str(game), *args, "--out", str(tmp_path))
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_build_needs_a_game_or_all() -> None:
+    result = build()
+    assert result.exit_code == 2 and "--all" in result.output
