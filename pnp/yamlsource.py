@@ -90,7 +90,16 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _constr
 
 def parse_yaml(text: str, file: str | Path) -> Any:
     """Parse YAML text; syntax errors become InputError with the file and line."""
-    loader = _Loader(text)
+    try:
+        # the reader rejects control characters already while the loader is built
+        loader = _Loader(text)
+    except yaml.reader.ReaderError as exc:
+        line = text.count("\n", 0, max(exc.position, 0)) + 1
+        raise InputError(
+            f"not valid YAML: {exc.reason} (character {exc.character!r} is not allowed)",
+            file=file,
+            line=line,
+        ) from None
     loader.name = str(file)
     try:
         return loader.get_single_data()

@@ -1,0 +1,284 @@
+"""Read a user's deck list: how many copies of which card, per deck of a game.
+
+Two formats (docs/catalog-format.md, "Deck lists"):
+
+- text: `3 Steal Document` or `3x military-detect` per line, `#` comments, blank lines, and
+  optional `[deck-id]` section lines that say which deck the following cards belong to;
+- YAML: `{game: GAME-ID, decks: {DECK-ID: {CARD: COUNT}}}`.
+
+A card is named by its id or by an unambiguous name (case-insensitive), within the section's
+deck when there is one. The same card named twice adds up. Anything wrong is an InputError with
+the file, the line, what was expected and, for names, the closest known ones.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from pnp.catalog import Component, ComponentSet, Game
+from pnp.errors import InputError, UnknownNameError
+from pnp.names import closest
+from pnp.rules import find_components, suggest
+from pnp.yamlsource import SourceDict, parse_yaml, read_text
+
+YAML_SUFFIXES = (".yaml", ".yml")
+TEXT_SUFFIXES = (".txt", ".text", ".deck", ".dec", ".list")
+YAML_KEYS = ("game", "decks", "name", "note")
+# `3 Sniper`, `3x Sniper`, `3× Sniper`; the count is checked apart so `-2` or `2.5` get a
+# precise message instead of "not a deck-list line".
+_COUNT_LINE = re.compile(r"^(?P<count>[+-]?\d+(?:[.,]\d+)?)[xX×]?\s+(?P<name>\S.*)$")
+_SECTION = re.compile(r"^\[(?P<deck>[^\]]*)\]$")
+_COMMENT = re.compile(r"(^|\s)#.*$")
+_YAML_START = re.compile(r"^(game|decks)\s*:")
+
+
+@dataclass
+class DeckList:
+    """Copies per card per deck, in the order the list gives them (component ids)."""
+
+    path: Path
+    format: str  # "text" or "yaml"
+    decks: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    @property
+    def total(self) -> int:
+        return sum(n for cards in self.decks.values() for n in cards.values())
+
+    def add(self, deck_id: str, component: Component | None, count: int) -> None:
+        """Count `count` more copies (a section with no card yet still names its deck)."""
+        cards = self.decks.setdefault(deck_id, {})
+        if component is not None:
+            cards[component.id] = cards.get(component.id, 0) + count
+
+    def summary(self) -> str:
+        """`action 55 cards, missions 20 cards`."""
+        return ", ".join(
+            f"{deck} {n} card{'s' if n != 1 else ''}"
+            for deck, n in ((d, sum(c.values())) for d, c in self.decks.items())
+        )
+
+
+def read_decklist(game: Game, path: Path | str) -> DeckList:
+    """Read a deck list file (text or YAML, by extension or, failing that, by content)."""
+    path = Path(path)
+    text = read_text(path)
+    if "\x00" in text:
+        raise InputError("this is a binary file, not a deck list", file=path)
+    text = text.removeprefix("\ufeff")
+    if not text.strip():
+        raise InputError(_empty_message(), file=path)
+    if _is_yaml(path, text):
+        return parse_yaml_decklist(game, text, path)
+    return parse_text_decklist(game, text, path)
+
+
+def _is_yaml(path: Path, text: str) -> bool:
+    suffix = path.suffix.lower()
+    if suffix in YAML_SUFFIXES:
+        return True
+    if suffix in TEXT_SUFFIXES:
+        return False
+    for line in text.splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            return bool(_YAML_START.match(line)) or line in ("---", "{")
+    return False
+
+
+def _empty_message() -> str:
+    return "empty deck list: no cards (expected lines such as `3 Steal Document`)"
+
+
+def parse_text_decklist(game: Game, text: str, path: Path | str) -> DeckList:
+    """Parse the text format: `N card` lines, `# comments`, optional `[deck]` sections."""
+    path = Path(path)
+    result = DeckList(path, "text")
+    deck: ComponentSet | None = None
+    # split on newlines only, so line numbers agree with editors (read_text already turned
+    # \r\n and \r into \n); str.splitlines would also split at form feeds and U+2028
+    for number, raw in enumerate(text.split("\n"), start=1):
+        line = _COMMENT.sub("", raw).strip()
+        if not line:
+            continue
+        section = _SECTION.match(line)
+        if section:
+            deck = _resolve_deck(game, section.group("deck").strip(), path, number)
+            result.add(deck.id, None, 0)
+            continue
+        m = _COUNT_LINE.match(line)
+        if not m:
+            raise InputError(
+                f"expected `COUNT CARD` (e.g. `3 Steal Document` or `3x steal-document`) "
+                f"or a `[deck]` section, found {line!r}",
+                file=path,
+                line=number,
+            )
+        count = _text_count(m.group("count"), path, number)
+        card = _resolve_card(game, m.group("name").strip(), deck, path, number)
+        result.add(card.set_id, card, count)
+    _require_cards(result)
+    return result
+
+
+def _text_count(text: str, path: Path, line: int) -> int:
+    try:
+        count = int(text)
+    except ValueError:
+        raise InputError(
+            f"count {text!r} should be a whole number of 0 or more", file=path, line=line
+        ) from None
+    if count < 0:
+        raise InputError(f"count {count} should be 0 or more", file=path, line=line)
+    return count
+
+
+def parse_yaml_decklist(game: Game, text: str, path: Path | str) -> DeckList:
+    """Parse the YAML format: `{game: ID, decks: {DECK: {CARD: COUNT}}}`."""
+    path = Path(path)
+    try:
+        doc = parse_yaml(text, path)
+    except yaml.reader.ReaderError as exc:  # control characters, refused before parsing
+        line = text.count("\n", 0, exc.position) + 1
+        message = f"not valid YAML: control character #x{exc.character:02x} is not allowed"
+        raise InputError(message, file=path, line=line) from None
+    if not isinstance(doc, SourceDict):
+        raise InputError(
+            f"expected a mapping with `game:` and `decks:`, found {_describe(doc)}",
+            file=path,
+            line=getattr(doc, "line", 1) or 1,
+        )
+    for key in doc:
+        if key not in YAML_KEYS:
+            raise UnknownNameError(
+                f"unknown key {key!r} (a deck list has: game, decks, and optional name, note)",
+                file=path,
+                line=doc.line_of(key),
+                suggestions=closest(str(key), YAML_KEYS),
+            )
+    if "game" in doc:
+        named = doc["game"]
+        if isinstance(named, bool) or not isinstance(named, str | int) or str(named) != game.id:
+            raise UnknownNameError(
+                f"this deck list is for game {named!r}, but it is being checked against "
+                f"{game.id!r}",
+                file=path,
+                line=doc.line_of("game"),
+                suggestions=closest(str(named), [game.id]),
+            )
+    decks = doc.get("decks")
+    if not isinstance(decks, SourceDict) or not decks:
+        raise InputError(
+            f"`decks` should map deck ids to {{card: count}}, found {_describe(decks)} "
+            f"(decks of {game.id}: {', '.join(game.decks) or 'none'})",
+            file=path,
+            line=doc.line_of("decks"),
+        )
+    result = DeckList(path, "yaml")
+    for deck_ref, cards in decks.items():
+        deck = _resolve_deck(game, deck_ref, path, decks.line_of(deck_ref))
+        result.add(deck.id, None, 0)
+        if cards is None:
+            continue
+        if not isinstance(cards, SourceDict):
+            raise InputError(
+                f"deck {deck.id!r}: expected card: count lines, found {_describe(cards)}",
+                file=path,
+                line=decks.line_of(deck_ref),
+            )
+        for card_ref, count in cards.items():
+            line = cards.line_of(card_ref)
+            card = _resolve_card(game, card_ref, deck, path, line)
+            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                raise InputError(
+                    f"{card_ref}: the count should be a whole number of 0 or more, "
+                    f"found {_describe(count)}",
+                    file=path,
+                    line=line,
+                )
+            result.add(deck.id, card, count)
+    _require_cards(result)
+    return result
+
+
+def _require_cards(result: DeckList) -> None:
+    if not any(result.decks.values()):
+        raise InputError(_empty_message(), file=result.path)
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)
+
+
+def _resolve_deck(game: Game, ref: Any, path: Path, line: int) -> ComponentSet:
+    """A deck named by id or name (case-insensitive)."""
+    if isinstance(ref, bool) or not isinstance(ref, str | int) or str(ref).strip() == "":
+        raise InputError(f"expected a deck id, found {_describe(ref)}", file=path, line=line)
+    key = " ".join(str(ref).split()).casefold()
+    for deck in game.decks.values():
+        if key in (deck.id.casefold(), " ".join(deck.name.split()).casefold()):
+            return deck
+    other = game.sets.get(str(ref))
+    if other is not None:
+        raise InputError(
+            f"{ref!r} is a set of {other.kind}s, not a deck of cards "
+            f"(decks: {', '.join(game.decks) or 'none'})",
+            file=path,
+            line=line,
+        )
+    raise UnknownNameError(
+        f"no deck {ref!r} in {game.id} (decks: {', '.join(game.decks) or 'none'})",
+        file=path,
+        line=line,
+        suggestions=suggest(ref, game.decks.values()),
+    )
+
+
+def _resolve_card(
+    game: Game, ref: Any, deck: ComponentSet | None, path: Path, line: int
+) -> Component:
+    """The card `ref` names (id or unambiguous name), within `deck` when given."""
+    if isinstance(ref, bool) or not isinstance(ref, str | int | float) or str(ref).strip() == "":
+        raise InputError(
+            f"expected a card id or name, found {_describe(ref)}", file=path, line=line
+        )
+    pool = deck.components if deck else [c for d in game.decks.values() for c in d.components]
+    found = find_components(ref, pool)
+    if len(found) == 1:
+        return found[0]
+    if len(found) > 1:
+        ids = ", ".join(c.id for c in found)
+        raise InputError(
+            f"{ref!r} is ambiguous: it names {len(found)} cards ({ids})",
+            file=path,
+            line=line,
+            hint="write the card's id instead",
+        )
+    if deck is not None:
+        others = [c for d in game.decks.values() if d.id != deck.id for c in d.components]
+        elsewhere = find_components(ref, others)
+        if elsewhere:
+            where = ", ".join(sorted({c.set_id for c in elsewhere}))
+            raise InputError(
+                f"{ref!r} is not in deck {deck.id!r}; it is in {where}",
+                file=path,
+                line=line,
+                hint=f"move it under [{elsewhere[0].set_id}]",
+            )
+    scope = f"deck {deck.id!r}" if deck else game.id
+    raise UnknownNameError(
+        f"no card {str(ref)!r} in {scope}",
+        file=path,
+        line=line,
+        suggestions=suggest(ref, pool),
+    )
