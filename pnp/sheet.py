@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.errors import BuildError
@@ -88,8 +89,28 @@ class FormCache:
             canvas.beginForm(name, -b, -b, face.width_mm * mm + b, face.height_mm * mm + b)
             face.draw(canvas)
             canvas.endForm()
+            _give_form_its_resources(canvas, name)
             self._names[ident] = name
         return name
+
+
+def _give_form_its_resources(canvas: Canvas, name: str) -> None:
+    """List the form's transparency states among its resources.
+
+    reportlab records a form's ExtGState (fill/stroke alpha) but leaves it out of the form's
+    resource dictionary, so viewers and printers draw translucent shapes solid. Build the
+    resources as reportlab would, plus the ExtGState.
+    """
+    form = canvas._doc.idToObject[pdfdoc.xObjectName(name)]
+    resources = pdfdoc.PDFResourceDictionary()
+    resources.basicFonts()
+    if form.hasImages:
+        resources.allProcs()
+    if form.XObjects:
+        resources.XObject = form.XObjects
+    if form.ExtGState:
+        resources.ExtGState = form.ExtGState
+    form.Resources = resources
 
 
 def check_bleed(face: FaceArt, bleed_mm: float) -> None:

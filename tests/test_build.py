@@ -154,3 +154,22 @@ def test_bad_options_exit_2_with_a_message(
 def test_build_needs_a_game_or_all() -> None:
     result = build()
     assert result.exit_code == 2 and "--all" in result.output
+
+
+def test_translucent_shapes_stay_translucent_on_the_sheet(game: Path, tmp_path: Path) -> None:
+    """Faces are placed as reusable forms; their opacity must survive that."""
+    import pypdfium2 as pdfium
+
+    template = game / "templates" / "agent-front.yaml.j2"
+    veil = "- rect: {x: 0, y: 0, w: {{ trim.w }}, h: {{ trim.h }}, fill: '#000000', opacity: 0.5}\n"
+    template.write_text(
+        "- rect: {x: 0, y: 0, w: {{ trim.w }}, h: {{ trim.h }}, fill: '#ffffff', bleed: true}\n"
+        + veil
+    )
+    assert build(str(game), "--what", "cards", "--out", str(tmp_path)).exit_code == 0
+    page = pdfium.PdfDocument(tmp_path / "sixth-game" / "sixth-game-agents-a4.pdf")[0]
+    image = page.render(scale=1).to_pil().convert("L")
+    centre = image.getpixel(
+        (image.width // 2, image.height // 2)
+    )  # the middle card of the 3 x 3 grid
+    assert 100 < centre < 160, centre  # half-black over white, not solid black
