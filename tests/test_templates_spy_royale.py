@@ -1,0 +1,122 @@
+"""Spy Royale's face templates: every face renders, and what a player looks for is on it."""
+
+import io
+
+import pdfplumber
+import pytest
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.build import render_set_faces, template_set
+from pnp.face import FaceArt
+from pnp.games import resolve_game
+from pnp.units import PT_PER_MM, mm_to_pt
+
+GAME = resolve_game("spy-royale")
+TEMPLATES = template_set(GAME)
+
+
+@pytest.fixture(scope="module")
+def faces() -> dict[str, dict[str, tuple[FaceArt, FaceArt | None]]]:
+    """set id -> component id -> (front, back), for every component of every set."""
+    out = {}
+    for component_set in GAME.sets.values():
+        rendered = render_set_faces(GAME, component_set, TEMPLATES, 3.0)
+        ids = [c.id for c in component_set.components if c.count]
+        out[component_set.id] = {i: (f, b) for i, (_, f, b) in zip(ids, rendered, strict=True)}
+    return out
+
+
+def page_of(art: FaceArt):
+    bleed = mm_to_pt(art.bleed_mm)
+    size = (mm_to_pt(art.width_mm) + 2 * bleed, mm_to_pt(art.height_mm) + 2 * bleed)
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=size, invariant=1)
+    canvas.translate(bleed, bleed)
+    art.draw(canvas)
+    canvas.showPage()
+    canvas.save()
+    return pdfplumber.open(io.BytesIO(out.getvalue())).pages[0]
+
+
+def text_of(page) -> str:
+    return "".join(c["text"] for c in page.chars)
+
+
+def chars_of(page, text: str) -> list[dict]:
+    """The chars of the first occurrence of `text` (spaces ignored) on the page."""
+    chars = [c for c in page.chars if c["text"].strip()]
+    joined = "".join(c["text"] for c in chars)
+    start = joined.index(text.replace(" ", ""))
+    return chars[start : start + len(text.replace(" ", ""))]
+
+
+def test_every_face_of_every_set_renders(faces):
+    for component_set in GAME.sets.values():
+        rendered = faces[component_set.id]
+        assert len(rendered) == len([c for c in component_set.components if c.count])
+        for front, back in rendered.values():
+            assert front.key
+            assert (back is not None) == bool(component_set.back)
+
+
+def test_each_deck_has_one_back_and_the_backs_differ(faces):
+    backs = {}
+    for deck in ("action", "mission", "duration"):
+        keys = {back.key for _, back in faces[deck].values()}
+        assert len(keys) == 1, f"{deck}: every card shares one back"
+        backs[deck] = keys.pop()
+    assert len(set(backs.values())) == 3
+    for deck, label in (("action", "ACTION"), ("mission", "MISSION"), ("duration", "DURATION")):
+        _, back = next(iter(faces[deck].values()))
+        assert label in text_of(page_of(back))
+
+
+def test_action_front_shows_name_faction_in_both_languages_and_special_ribbon(faces):
+    front, _ = faces["action"]["military-steal-document"]
+    page = page_of(front)
+    text = text_of(page)
+    assert "Steal Document" in text and "MILITARY" in text
+    japanese = chars_of(page, "軍司令部")
+    assert {c["fontname"].split("+")[-1] for c in japanese} == {"IPAexGothic"}
+    # the card name is large enough to read at arm's length, inside the safe zone
+    name = chars_of(page, "Steal Document")
+    assert min(c["size"] for c in name) >= 10
+    bleed, safe = 3 * PT_PER_MM, 3 * PT_PER_MM
+    assert min(c["x0"] for c in name) >= bleed + safe
+    assert max(c["x1"] for c in name) <= bleed + (63 - 3) * PT_PER_MM
+    assert "SPECIAL" not in text
+    assert "SPECIAL" in text_of(page_of(faces["action"]["military-sniper"][0]))
+    assert "CANNOT BE DISABLED" in text_of(page_of(faces["action"]["police-detect"][0]))
+    # rules text never below 6.5 pt
+    effect = chars_of(page, "Score 1")
+    assert min(c["size"] for c in effect) >= 6.5
+
+
+def test_mission_duration_chip_and_marker_values(faces):
+    mission = text_of(page_of(faces["mission"]["seize-the-secrets"][0]))
+    assert "Seize the Secrets" in mission and "+15" in mission and "S" in mission
+    assert "機密奪取" in mission
+    each = text_of(page_of(faces["mission"]["smoke-screen"][0]))
+    assert "+X" in each and "+2 EACH" in each
+    duration = page_of(faces["duration"]["duration-7"][0])
+    big = [c for c in duration.chars if c["text"] == "7" and c["size"] >= 40]
+    assert big and "TURNS" in text_of(duration)
+    for chip in ("chip-1", "chip-5", "chip-10"):
+        value = chip.split("-")[1]
+        for face in faces["chip"][chip]:
+            assert value in text_of(page_of(face))
+    enabled, disabled = faces["marker"]["marker-police"]
+    for face in (enabled, disabled):
+        text = text_of(page_of(face))
+        assert "POLICE" in text and "秘密警察" in text
+
+
+def test_player_aid_draws_its_tables(faces):
+    front, back = faces["aid"]["player-aid"]
+    front_text = text_of(page_of(front))
+    assert "Who hits whom" in front_text
+    for row in GAME.tables["factions"].rows:
+        assert row["name"] in front_text and row["name_ja"] in front_text
+    back_text = text_of(page_of(back))
+    for title in ("SETTING UP", "A TURN", "END OF THE GAME", "MISSION RANKS"):
+        assert title in back_text
