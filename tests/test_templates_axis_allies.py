@@ -1,0 +1,102 @@
+"""Espionage rules for Axis & Allies: every face renders, and what a player looks for is on it."""
+
+from __future__ import annotations
+
+import io
+
+import pdfplumber
+import pytest
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.build import render_set_faces, template_set
+from pnp.games import resolve_game
+from pnp.units import mm_to_pt
+
+GAME_ID = "axis-allies-espionage"
+
+
+@pytest.fixture(scope="module")
+def game():
+    return resolve_game(GAME_ID)
+
+
+@pytest.fixture(scope="module")
+def faces(game):
+    """set id -> {component id: (front, back)} for every set of the game."""
+    templates = template_set(game)
+    out = {}
+    for set_id, component_set in game.sets.items():
+        rendered = render_set_faces(game, component_set, templates, 3)
+        ids = [c.id for c in component_set.components if c.count > 0]
+        pairs = zip(ids, rendered, strict=True)
+        out[set_id] = {cid: (front, back) for cid, (_, front, back) in pairs}
+    return out
+
+
+def page_of(art):
+    """The face drawn alone on a page of its size with bleed, opened with pdfplumber."""
+    bleed = mm_to_pt(art.bleed_mm)
+    size = (mm_to_pt(art.width_mm) + 2 * bleed, mm_to_pt(art.height_mm) + 2 * bleed)
+    buf = io.BytesIO()
+    canvas = Canvas(buf, pagesize=size, invariant=1)
+    canvas.translate(bleed, bleed)
+    art.draw(canvas)
+    canvas.showPage()
+    canvas.save()
+    return pdfplumber.open(io.BytesIO(buf.getvalue())).pages[0]
+
+
+def hex_rgb(text: str) -> tuple:
+    return tuple(round(int(text[i : i + 2], 16) / 255, 2) for i in (1, 3, 5))
+
+
+def test_every_face_renders(game, faces):
+    for set_id, component_set in game.sets.items():
+        assert len(faces[set_id]) == len([c for c in component_set.components if c.count])
+        for front, back in faces[set_id].values():
+            assert front.key and (back is None or back.key)
+
+
+def test_network_marker_shows_level_code_and_power_colour(game, faces):
+    powers = {row["id"]: row for row in game.tables["powers"].rows}
+    for component_id, power, level in (("network-ussr-2", "ussr", 2), ("network-uk-3", "uk", 3)):
+        page = page_of(faces["network-markers"][component_id][0])
+        words = page.extract_text().split()
+        assert str(level) in words and powers[power]["code"] in words
+        big = [c for c in page.chars if c["text"] == str(level)]
+        assert big and big[0]["size"] >= 18
+        colours = {
+            tuple(round(v, 2) for v in o["non_stroking_color"])
+            for o in page.curves + page.rects
+            if o.get("non_stroking_color") and len(o["non_stroking_color"]) == 3
+        }
+        assert hex_rgb(powers[power]["colour"]) in colours
+
+
+def test_marker_kinds_have_distinct_faces(faces):
+    germany = [
+        faces["network-markers"]["network-germany-1"][0],
+        faces["cell-markers"]["cell-germany"][0],
+        faces["deep-agent-markers"]["deep-agent-germany"][0],
+        faces["bribe-markers"]["bribe-germany"][0],
+    ]
+    assert len({face.key for face in germany}) == 4
+    for face in germany:
+        assert "GER" in page_of(face).extract_text().split()
+
+
+def test_reference_sheet_is_complete_and_legible(game, faces):
+    front, back = faces["reference"]["reference-sheet"]
+    back_page = page_of(back)
+    back_text = " ".join(back_page.extract_text().split())
+    for event in game.tables["events"].rows:
+        assert event["name"] in back_text
+    numbers = {c["text"] for c in back_page.chars}
+    words = set(back_page.extract_text().split())
+    assert {str(n) for n in range(10, 32)} <= words and set("123456789") <= numbers
+    front_page = page_of(front)
+    front_text = " ".join(front_page.extract_text().split())
+    for needle in ("60 IPC", "Espionage roll", "Counter-espionage wins by 4 or more"):
+        assert needle in front_text
+    for page in (front_page, back_page):
+        assert min(c["size"] for c in page.chars if c["text"].strip()) >= 6.5 - 0.01
