@@ -86,6 +86,7 @@ def render_set_faces(
         "deck": component_set.context(),
         "game": game.context(),
         "tables": game.tables_context(),
+        "table_info": game.table_info_context(),
     }
     faces = []
     for component in component_set.components:

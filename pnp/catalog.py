@@ -223,6 +223,13 @@ class Game:
         """The mapping templates see as `tables`: table id -> rows."""
         return {t.id: [dict(r) for r in t.rows] for t in self.tables.values()}
 
+    def table_info_context(self) -> dict[str, dict[str, Any]]:
+        """The mapping templates see as `table_info`: table id -> title, note, source, columns."""
+        return {
+            t.id: {"title": t.title, "note": t.note, "source": t.source, "columns": t.columns}
+            for t in self.tables.values()
+        }
+
 
 # --- helpers -----------------------------------------------------------------------------
 
