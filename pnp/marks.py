@@ -132,8 +132,8 @@ def draw_mark(canvas: Canvas, mark: Mark) -> None:
         canvas.restoreState()
         return
     gray, width, dash = STYLES[mark.style]
-    if mark.style == "register" and not isinstance(mark, Box | Shape):
-        _halo(canvas, mark)  # a white edge keeps the cross visible on dark art
+    if mark.style in ("register", "cut") and not isinstance(mark, Box | Shape):
+        _halo(canvas, mark)  # a white edge keeps crosses and cut lines visible on dark art
     canvas.setStrokeGray(gray)
     canvas.setLineWidth(width)
     if dash:
