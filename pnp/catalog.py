@@ -340,7 +340,8 @@ def _plain(value: Any) -> Any:
 def _check_field_value(value: Any, file: str, line: int, what: str) -> None:
     """Fields hold scalars, lists and small mappings of those; anything else is a mistake."""
     if isinstance(value, dict):
-        for v in value.values():
+        for k, v in value.items():
+            _check_not_split_text(value, k, v, file, line, what)
             _check_field_value(v, file, line, what)
     elif isinstance(value, list):
         for v in value:
@@ -349,6 +350,21 @@ def _check_field_value(value: Any, file: str, line: int, what: str) -> None:
         raise InputError(
             f"{what}: expected text, a number, true/false, a list or a mapping, "
             f"found {type(value).__name__}",
+            file=file,
+            line=line,
+        )
+
+
+def _check_not_split_text(
+    mapping: Any, key: Any, value: Any, file: str, line: int, what: str
+) -> None:
+    """Catch `{text: Roll, then move}`: YAML splits it at the comma into a key with no value."""
+    if value is None and isinstance(key, str) and " " in key.strip():
+        if isinstance(mapping, SourceDict):
+            line = mapping.line_of(key)
+        raise InputError(
+            f"{what}: {key!r} is a key with no value; text holding a comma inside {{...}} "
+            "must be quoted",
             file=file,
             line=line,
         )
@@ -550,6 +566,7 @@ def _load_set(path: Path, doc: Any, seen_ids: dict[str, Origin]) -> ComponentSet
         csource = _choice(item, "source", SOURCES, cwhat)
         fields = _plain(defaults)
         for key, value in item.items():
+            _check_not_split_text(item, key, value, file, line, cwhat)
             if key in RESERVED_COMPONENT_KEYS:
                 continue
             if not isinstance(key, str):

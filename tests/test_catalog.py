@@ -194,3 +194,14 @@ def test_yaml_source_lines_are_one_based(tmp_path: Path) -> None:
     )
     assert doc.line_of("a") == 1 and doc.line_of("b") == 2
     assert doc["b"].line_of(1) == 4
+
+
+def test_text_split_at_a_comma_is_caught(tmp_path: Path) -> None:
+    """`{text: Roll, then move}` silently loses "then move" in plain YAML; we refuse it."""
+    cards = CARDS.replace(
+        "  - id: blue-two",
+        "  - {id: green, name: Green, count: 0, source: original, text: Roll, then move}\n"
+        "  - id: blue-two",
+    )
+    err = error_for(tmp_path, cards=cards)
+    assert err.line == 15 and "'then move' is a key with no value" in err.message
