@@ -1,0 +1,107 @@
+"""Espionage (Caledonian Games): every face of the game renders from its templates, and what a
+player relies on is really printed (measured from a rendered PDF with pdfplumber)."""
+
+from __future__ import annotations
+
+import io
+
+import pdfplumber
+import pytest
+from reportlab.lib.units import mm
+from reportlab.pdfgen import canvas as rl_canvas
+
+from pnp.build import render_set_faces, template_set
+from pnp.games import resolve_game
+
+GAME = "espionage-caledonian"
+ORDER = ["USA", "CHN", "GBR", "ISR", "GER", "RUS", "PAK", "IND"]
+
+
+@pytest.fixture(scope="module")
+def game():
+    return resolve_game(GAME)
+
+
+@pytest.fixture(scope="module")
+def faces(game):
+    """set id -> {component id: (front, back)} for every component of every set."""
+    templates = template_set(game)
+    out = {}
+    for component_set in game.sets.values():
+        rendered = render_set_faces(game, component_set, templates, 3.0)
+        ids = [c.id for c in component_set.components if c.count]
+        out[component_set.id] = {i: (f, b) for i, (_, f, b) in zip(ids, rendered, strict=True)}
+    return out
+
+
+def words(face):
+    """Words on one face as pdfplumber sees them, with `top` measured from the trim's top (mm)
+    and `x0` from the trim's left (mm), plus the font size (pt)."""
+    buf = io.BytesIO()
+    pdf = rl_canvas.Canvas(buf, pagesize=(face.width_mm * mm, face.height_mm * mm))
+    face.draw(pdf)
+    pdf.showPage()
+    pdf.save()
+    buf.seek(0)
+    with pdfplumber.open(buf) as doc:
+        found = doc.pages[0].extract_words(extra_attrs=["size"], keep_blank_chars=False)
+    return [
+        {"text": w["text"], "x0": w["x0"] / mm, "top": w["top"] / mm, "size": w["size"]}
+        for w in found
+    ]
+
+
+def text_of(face) -> str:
+    return " ".join(w["text"] for w in words(face))
+
+
+def test_every_face_renders(game, faces):
+    for set_id, component_set in game.sets.items():
+        rendered = faces[set_id]
+        assert len(rendered) == sum(1 for c in component_set.components if c.count), set_id
+        for component_id, (front, back) in rendered.items():
+            assert front.width_mm > 0, component_id
+            assert (back is not None) == bool(component_set.back), component_id
+
+
+def test_dossier_card_shows_value_big_top_right_and_its_type(faces):
+    agent, _ = faces["dossier"]["usa-traitor"]
+    spy, _ = faces["dossier"]["usa-dead-drop"]
+    agent_words = words(agent)
+    text = " ".join(w["text"] for w in agent_words)
+    assert "Traitor" in text and "FIELD" in text and "AGENT" in text
+    assert "UNITED STATES" in text
+    value = [w for w in agent_words if w["text"] == "1" and w["size"] >= 20]
+    assert value, "the value is printed large"
+    assert value[0]["x0"] > 63 / 2 and value[0]["top"] < 88 / 4, "the value sits top right"
+    assert "ESPIONAGE" in text_of(spy) and "FIELD" not in text_of(spy)
+    # one shared back for the whole deck
+    backs = {b.key for _, b in faces["dossier"].values()}
+    assert len(backs) == 1
+
+
+def test_crisis_panels_print_signs_and_name_the_nations(faces):
+    front, back = faces["crisis-chn"]["chn-shadow-bank-collapse"]  # failure {own: -2, usa: -1}
+    text = text_of(front)
+    assert "SUCCESS" in text and "FAILURE" in text
+    assert "+2" in text and "\u22122" in text and "\u22121" in text  # true minus signs
+    assert "China" in text and "United States" in text
+    goal = [w for w in words(front) if w["text"] == "3" and w["size"] >= 18]
+    assert goal and goal[0]["x0"] > 63 / 2 and goal[0]["top"] < 88 / 4
+    back_text = text_of(back)
+    assert "CRISIS" in back_text and "CHINA" in back_text and "CHN" in back_text
+    # each nation's pile sorts by its back: one back per deck, a different one per nation
+    per_deck = {n: {b.key for _, b in faces[f"crisis-{n.lower()}"].values()} for n in ORDER}
+    assert all(len(keys) == 1 for keys in per_deck.values())
+    assert len(set.union(*per_deck.values())) == len(ORDER)
+
+
+def test_tracker_has_eight_tracks_in_order_with_reset_and_limits(faces):
+    board, _ = faces["tracker"]["security-tracker-board"]
+    found = words(board)
+    codes = [w for w in found if w["text"] in ORDER and w["size"] >= 12]
+    assert [w["text"] for w in sorted(codes, key=lambda w: w["x0"])] == ORDER
+    text = " ".join(w["text"] for w in found)
+    assert text.count("RESET") >= 8
+    assert text.count("SELL") >= 8 and text.count("INCIDENT") >= 8
+    assert sum(1 for w in found if w["text"] == "X" and w["size"] >= 16) == 8
