@@ -92,7 +92,11 @@ class _Loader(FileSystemLoader):
         return source, filename, uptodate
 
 
-class _LineLoader(yaml.SafeLoader):
+# libyaml's parser (when PyYAML was built with it) reads template output several times faster
+_SafeBase = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _LineLoader(_SafeBase):  # type: ignore[misc, valid-type]
     """YAML loader whose mappings remember their line and refuse duplicate keys."""
 
 
