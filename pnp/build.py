@@ -109,17 +109,23 @@ def _pieces(faces: list[tuple[int, FaceArt, FaceArt | None]]) -> list[Piece]:
     return [Piece(front, back) for count, front, back in faces for _ in range(count)]
 
 
-def _add_set(doc: Document, component_set: ComponentSet, pieces: list[Piece]) -> None:
-    section = component_set.name
-    if component_set.imposition == "grid":
-        doc.add_grid(pieces, section=section)
-    elif component_set.imposition == "packed":
-        doc.add_packed(pieces, section=section)
-    elif component_set.imposition == "standee":
-        doc.add_standees(pieces, section=section)
-    else:  # tiled: each physical board is its own page set
-        for piece in pieces:
-            doc.add_tiled(piece, section=section)
+def _add_sets(doc: Document, placed: list[tuple[ComponentSet, list[Piece]]]) -> None:
+    """Lay each set on sheets by its imposition; packed sets share sheets to save paper."""
+    packed = [(s, pieces) for s, pieces in placed if s.imposition == "packed"]
+    for component_set, pieces in placed:
+        section = component_set.name
+        if component_set.imposition == "grid":
+            doc.add_grid(pieces, section=section)
+        elif component_set.imposition == "standee":
+            doc.add_standees(pieces, section=section)
+        elif component_set.imposition == "tiled":  # each physical board is its own page set
+            for piece in pieces:
+                doc.add_tiled(piece, section=section)
+        elif packed and component_set is packed[0][0]:
+            doc.add_packed(
+                [piece for _, pieces in packed for piece in pieces],
+                section=" · ".join(s.name for s, _ in packed),
+            )
 
 
 def output_dir(game: Game, options: BuildOptions) -> Path:
@@ -157,11 +163,13 @@ def build_game(game: Game, options: BuildOptions, progress: Progress | None = No
         path = out / f"{stem}-{options.paper.lower()}.pdf"
         title = f"{game.title} — {', '.join(s.name for s in sets)}"
         doc = Document(path, options.sheet_options(), title=title, game_title=game.title)
+        placed = []
         for component_set in sets:
             faces = render_set_faces(game, component_set, templates, options.bleed_mm)
-            _add_set(doc, component_set, _pieces(faces))
+            placed.append((component_set, _pieces(faces)))
             if progress:
                 progress(f"{game.id}/{component_set.id}")
+        _add_sets(doc, placed)
         doc.save()
         written.append(path)
     return written
