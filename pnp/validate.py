@@ -36,7 +36,7 @@ class Report:
         return [v for v in self.verdicts if v.failed]
 
     def summary(self) -> str:
-        """`spy-royale: 12 rules, 10 passed, 2 failed`."""
+        """`my-game: 12 rules, 10 passed, 2 failed`."""
         n = len(self.verdicts)
         if not n:
             return f"{self.game_id}: no composition rules"
