@@ -6,8 +6,8 @@ Exit codes: 0 fine, 1 composition rules broken, 2 bad input or usage.
 from __future__ import annotations
 
 import functools
+import io
 import json
-import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -202,7 +202,8 @@ def build(
     with click.progressbar(
         length=count_steps(loaded, options),
         label="Building",
-        file=sys.stderr if sys.stderr.isatty() else open(os.devnull, "w"),  # noqa: SIM115
+        # a bar on a terminal; nothing in logs and pipes
+        file=sys.stderr if sys.stderr.isatty() else io.StringIO(),
         item_show_func=lambda item: item,
     ) as bar:
 
