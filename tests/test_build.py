@@ -44,6 +44,8 @@ def test_build_writes_one_pdf_per_deck_named_by_deck_and_paper(game: Path, tmp_p
     assert sorted(p.name for p in (out / "sixth-game").iterdir()) == [
         "sixth-game-agents-letter.pdf"
     ]
+    # off a terminal there is no progress bar: only the paths written
+    assert result.output.splitlines() == [str(out / "sixth-game" / "sixth-game-agents-letter.pdf")]
 
 
 def test_each_card_name_appears_as_often_as_its_count(game: Path, tmp_path: Path) -> None:
