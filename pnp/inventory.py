@@ -36,8 +36,7 @@ def inventory_text(game: Game) -> str:
     for component_set in game.sets.values():
         s, size = component_set, component_set.size
         lines.append(
-            f"\n{s.name} [{s.id}] — {s.total} x {s.kind}, "
-            f"{size.width_mm:g} x {size.height_mm:g} mm"
+            f"\n{s.name} [{s.id}] — {s.total} x {s.kind}, {size.width_mm:g} x {size.height_mm:g} mm"
         )
         for c in component_set.components:
             lines.append(f"  {c.count:>3}  {c.name}  ({c.id}, {c.source})")

@@ -3,13 +3,13 @@
 import io
 from pathlib import Path
 
-import pdfplumber
 import pypdfium2
 import pytest
-from reportlab.pdfgen.canvas import Canvas
+from conftest import page_of
+from pypdf import PdfReader
 
 from pnp import draw
-from pnp.face import FaceArt
+from pnp.face import FaceArt, face_pdf
 from pnp.layout import TemplateSet
 from pnp.theme import load_theme
 from pnp.units import PT_PER_MM, mm_to_pt
@@ -34,23 +34,6 @@ def face(template="front.yaml.j2", card=CARD, **context) -> FaceArt:
     return template_set().render_face(
         template, {"card": card, **context}, label=f"{card['name']} ({card['id']})", **SIZE
     )
-
-
-def pdf_bytes(art: FaceArt) -> bytes:
-    """One page the size of the face with its bleed, the face drawn at its place."""
-    bleed = mm_to_pt(art.bleed_mm)
-    size = (mm_to_pt(art.width_mm) + 2 * bleed, mm_to_pt(art.height_mm) + 2 * bleed)
-    out = io.BytesIO()
-    canvas = Canvas(out, pagesize=size, invariant=1)
-    canvas.translate(bleed, bleed)
-    art.draw(canvas)
-    canvas.showPage()
-    canvas.save()
-    return out.getvalue()
-
-
-def page_of(art: FaceArt):
-    return pdfplumber.open(io.BytesIO(pdf_bytes(art))).pages[0]
 
 
 def chars_of(page, text: str) -> list[dict]:
@@ -120,7 +103,7 @@ def test_inline_icon_is_drawn_inside_the_text_line():
 def test_same_input_gives_same_key_and_identical_bytes():
     first, second = face(), face()
     assert first.key == second.key
-    assert pdf_bytes(first) == pdf_bytes(second)
+    assert face_pdf(first) == face_pdf(second)
 
 
 def test_different_cards_differ_and_identical_backs_share_one_key():
@@ -143,7 +126,7 @@ def test_raster_image_is_embedded_once():
 def test_render_shows_background_in_the_bleed_and_nothing_beyond(tmp_path):
     """Rasterize the face with PDFium (what a person sees) and look at a few pixels."""
     art = face()
-    pdf = pypdfium2.PdfDocument(pdf_bytes(art))
+    pdf = pypdfium2.PdfDocument(face_pdf(art))
     image = pdf[0].render(scale=300 / 72).to_pil().convert("RGB")
     image.save(Path("/tmp") / "pnp-test-front.png")
     px_per_mm = 300 / 25.4
@@ -156,7 +139,7 @@ def test_render_shows_background_in_the_bleed_and_nothing_beyond(tmp_path):
     assert _close(at(30, -1.5), band)
     assert _close(at(30, 86.5 + 3), (0xFD, 0xFB, 0xF6))  # paper fills the bottom bleed
     assert _close(at(31.5, 31), (0xE6, 0xC8, 0x3C))  # the art's yellow disc, centred by cover
-    back = pypdfium2.PdfDocument(pdf_bytes(face("back.yaml.j2")))
+    back = pypdfium2.PdfDocument(face_pdf(face("back.yaml.j2")))
     back_image = back[0].render(scale=300 / 72).to_pil().convert("RGB")
     back_image.save(Path("/tmp") / "pnp-test-back.png")
     eye_centre = (round((31.5 + 3) * px_per_mm), round((76 + 3) * px_per_mm))
@@ -173,9 +156,17 @@ def test_paint_makes_the_same_calls_for_equal_elements():
     assert draw.face_key((rect,), 63, 88, 3, "round") != key_a
 
 
+def test_face_pdf_page_is_the_trim_plus_the_bleed_on_every_side():
+    art = face()
+    box = PdfReader(io.BytesIO(face_pdf(art))).pages[0].mediabox
+    bleed = 2 * mm_to_pt(art.bleed_mm)
+    assert abs(float(box.width) - (mm_to_pt(art.width_mm) + bleed)) <= 0.01
+    assert abs(float(box.height) - (mm_to_pt(art.height_mm) + bleed)) <= 0.01
+
+
 @pytest.mark.parametrize("template", ["front.yaml.j2", "back.yaml.j2"])
 def test_faces_draw_without_errors_on_a_fresh_canvas(template):
-    assert pdf_bytes(face(template)).startswith(b"%PDF")
+    assert face_pdf(face(template)).startswith(b"%PDF")
 
 
 def _close(actual, expected, tolerance=12) -> bool:

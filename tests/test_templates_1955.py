@@ -1,15 +1,15 @@
 """1955: The War of Espionage — every face template renders, text stays legible, and what a
 player looks for is on the printed face (measured from rendered PDFs with pdfplumber)."""
 
+import io
 from functools import cache
 
 import pdfplumber
 import pytest
-from reportlab.lib.units import mm
-from reportlab.pdfgen import canvas
 
 from pnp import draw
-from pnp.build import render_set_faces, template_set
+from pnp.build import render_game_faces, render_set_faces, template_set
+from pnp.face import face_pdf
 from pnp.games import resolve_game
 
 GAME_ID = "1955-war-of-espionage"
@@ -38,32 +38,20 @@ def context(component_set, component):
     }
 
 
+@cache
+def faces():
+    return render_game_faces(game())
+
+
 def face(set_id, component_id, side="front"):
-    """One FaceArt of one component."""
-    component_set = game().sets[set_id]
-    component = next(c for c in component_set.components if c.id == component_id)
-    template = component_set.front if side == "front" else component_set.back
-    return templates().render_face(
-        template,
-        context(component_set, component),
-        width_mm=component_set.size.width_mm,
-        height_mm=component_set.size.height_mm,
-        bleed_mm=3,
-        shape=component_set.shape,
-        label=f"{component.name} ({component.id})",
-    )
+    """One FaceArt of one component, as the build renders it."""
+    front, back = faces()[set_id][component_id]
+    return front if side == "front" else back
 
 
-def pdf_page(tmp_path, art, name="face"):
+def pdf_page(art):
     """Draw one face on a page of its own size; returns the pdfplumber page's text objects."""
-    path = tmp_path / f"{name}.pdf"
-    w, h = art.width_mm + 6, art.height_mm + 6
-    c = canvas.Canvas(str(path), pagesize=(w * mm, h * mm))
-    c.translate(3 * mm, 3 * mm)
-    art.draw(c)
-    c.showPage()
-    c.save()
-    with pdfplumber.open(path) as doc:
+    with pdfplumber.open(io.BytesIO(face_pdf(art))) as doc:
         page = doc.pages[0]
         return page.extract_text(), page.chars
 
@@ -103,8 +91,8 @@ def test_no_text_is_set_below_legible_size():
                 assert not small, f"{component.id} {template}: {small}"
 
 
-def test_country_card_shows_country_influence_action_and_timing(tmp_path):
-    text, chars = pdf_page(tmp_path, face("deck", "france-2-military-transport"))
+def test_country_card_shows_country_influence_action_and_timing():
+    text, chars = pdf_page(face("deck", "france-2-military-transport"))
     assert "FRANCE" in text
     assert "Military Transport" in text
     assert "ANY TURN" in text
@@ -116,33 +104,33 @@ def test_country_card_shows_country_influence_action_and_timing(tmp_path):
     assert title and max(c["size"] for c in title) >= 9
 
 
-def test_coordinated_card_shows_both_timings(tmp_path):
-    text, _ = pdf_page(tmp_path, face("deck", "ussr-1-coordinated-assault"))
+def test_coordinated_card_shows_both_timings():
+    text, _ = pdf_page(face("deck", "ussr-1-coordinated-assault"))
     assert "YOUR TURN" in text and "OPPONENT'S TURN" in text
     assert "U.S.S.R." in text
 
 
-def test_mercenary_looks_different_and_back_names_the_game(tmp_path):
-    text, _ = pdf_page(tmp_path, face("deck", "mercenary-2"), "merc")
+def test_mercenary_looks_different_and_back_names_the_game():
+    text, _ = pdf_page(face("deck", "mercenary-2"))
     assert "MERCENARY" in text and "COMBINE FREELY" in text
     assert "FACTION" not in text.replace("No faction", "")
-    back, chars = pdf_page(tmp_path, face("deck", "mercenary-2", "back"), "back")
+    back, chars = pdf_page(face("deck", "mercenary-2", "back"))
     assert "1955" in back and "THE WAR OF ESPIONAGE" in back
 
 
-def test_reference_back_lists_all_special_actions_legibly(tmp_path):
-    text, chars = pdf_page(tmp_path, face("reference-cards", "reference-card", "back"))
+def test_reference_back_lists_all_special_actions_legibly():
+    text, chars = pdf_page(face("reference-cards", "reference-card", "back"))
     flat = " ".join(text.split())
     for row in game().tables_context()["special-actions"]:
         assert row["name"] in flat
     assert min(c["size"] for c in chars) >= MIN_PT - 0.05
 
 
-def test_board_labels_both_ends_and_its_side(tmp_path):
-    text, chars = pdf_page(tmp_path, face("board", "game-board"), "basic")
+def test_board_labels_both_ends_and_its_side():
+    text, chars = pdf_page(face("board", "game-board"))
     assert "BLUE PLAYER'S END" in text
     assert "BASIC SIDE" in text
     # the star spaces at the Blue end read upright: one per country track
     assert text.count("SECURED") == 6
-    back, _ = pdf_page(tmp_path, face("board", "game-board", "back"), "shortened")
+    back, _ = pdf_page(face("board", "game-board", "back"))
     assert "SHORTENED SIDE" in back

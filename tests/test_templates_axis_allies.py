@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import io
-
-import pdfplumber
 import pytest
-from reportlab.pdfgen.canvas import Canvas
+from conftest import page_of
 
-from pnp.build import render_set_faces, template_set
+from pnp.build import render_game_faces
 from pnp.games import resolve_game
-from pnp.units import mm_to_pt
 
 GAME_ID = "axis-allies-espionage"
 
@@ -23,27 +19,7 @@ def game():
 @pytest.fixture(scope="module")
 def faces(game):
     """set id -> {component id: (front, back)} for every set of the game."""
-    templates = template_set(game)
-    out = {}
-    for set_id, component_set in game.sets.items():
-        rendered = render_set_faces(game, component_set, templates, 3)
-        ids = [c.id for c in component_set.components if c.count > 0]
-        pairs = zip(ids, rendered, strict=True)
-        out[set_id] = {cid: (front, back) for cid, (_, front, back) in pairs}
-    return out
-
-
-def page_of(art):
-    """The face drawn alone on a page of its size with bleed, opened with pdfplumber."""
-    bleed = mm_to_pt(art.bleed_mm)
-    size = (mm_to_pt(art.width_mm) + 2 * bleed, mm_to_pt(art.height_mm) + 2 * bleed)
-    buf = io.BytesIO()
-    canvas = Canvas(buf, pagesize=size, invariant=1)
-    canvas.translate(bleed, bleed)
-    art.draw(canvas)
-    canvas.showPage()
-    canvas.save()
-    return pdfplumber.open(io.BytesIO(buf.getvalue())).pages[0]
+    return render_game_faces(game)
 
 
 def hex_rgb(text: str) -> tuple:

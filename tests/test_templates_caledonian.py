@@ -7,11 +7,11 @@ import io
 
 import pdfplumber
 import pytest
-from reportlab.lib.units import mm
-from reportlab.pdfgen import canvas as rl_canvas
 
-from pnp.build import render_set_faces, template_set
+from pnp.build import render_game_faces
+from pnp.face import face_pdf
 from pnp.games import resolve_game
+from pnp.units import pt_to_mm
 
 GAME = "espionage-caledonian"
 ORDER = ["USA", "CHN", "GBR", "ISR", "GER", "RUS", "PAK", "IND"]
@@ -25,28 +25,22 @@ def game():
 @pytest.fixture(scope="module")
 def faces(game):
     """set id -> {component id: (front, back)} for every component of every set."""
-    templates = template_set(game)
-    out = {}
-    for component_set in game.sets.values():
-        rendered = render_set_faces(game, component_set, templates, 3.0)
-        ids = [c.id for c in component_set.components if c.count]
-        out[component_set.id] = {i: (f, b) for i, (_, f, b) in zip(ids, rendered, strict=True)}
-    return out
+    return render_game_faces(game)
 
 
 def words(face):
     """Words on one face as pdfplumber sees them, with `top` measured from the trim's top (mm)
     and `x0` from the trim's left (mm), plus the font size (pt)."""
-    buf = io.BytesIO()
-    pdf = rl_canvas.Canvas(buf, pagesize=(face.width_mm * mm, face.height_mm * mm))
-    face.draw(pdf)
-    pdf.showPage()
-    pdf.save()
-    buf.seek(0)
-    with pdfplumber.open(buf) as doc:
+    with pdfplumber.open(io.BytesIO(face_pdf(face))) as doc:
         found = doc.pages[0].extract_words(extra_attrs=["size"], keep_blank_chars=False)
+    bleed = face.bleed_mm  # the page has the bleed around the trim
     return [
-        {"text": w["text"], "x0": w["x0"] / mm, "top": w["top"] / mm, "size": w["size"]}
+        {
+            "text": w["text"],
+            "x0": pt_to_mm(w["x0"]) - bleed,
+            "top": pt_to_mm(w["top"]) - bleed,
+            "size": w["size"],
+        }
         for w in found
     ]
 

@@ -1,41 +1,20 @@
 """Spy Royale's face templates: every face renders, and what a player looks for is on it."""
 
-import io
-
-import pdfplumber
 import pytest
-from reportlab.pdfgen.canvas import Canvas
+from conftest import page_of
 
-from pnp.build import render_set_faces, template_set
+from pnp.build import render_game_faces
 from pnp.face import FaceArt
 from pnp.games import resolve_game
-from pnp.units import PT_PER_MM, mm_to_pt
+from pnp.units import PT_PER_MM
 
 GAME = resolve_game("spy-royale")
-TEMPLATES = template_set(GAME)
 
 
 @pytest.fixture(scope="module")
 def faces() -> dict[str, dict[str, tuple[FaceArt, FaceArt | None]]]:
     """set id -> component id -> (front, back), for every component of every set."""
-    out = {}
-    for component_set in GAME.sets.values():
-        rendered = render_set_faces(GAME, component_set, TEMPLATES, 3.0)
-        ids = [c.id for c in component_set.components if c.count]
-        out[component_set.id] = {i: (f, b) for i, (_, f, b) in zip(ids, rendered, strict=True)}
-    return out
-
-
-def page_of(art: FaceArt):
-    bleed = mm_to_pt(art.bleed_mm)
-    size = (mm_to_pt(art.width_mm) + 2 * bleed, mm_to_pt(art.height_mm) + 2 * bleed)
-    out = io.BytesIO()
-    canvas = Canvas(out, pagesize=size, invariant=1)
-    canvas.translate(bleed, bleed)
-    art.draw(canvas)
-    canvas.showPage()
-    canvas.save()
-    return pdfplumber.open(io.BytesIO(out.getvalue())).pages[0]
+    return render_game_faces(GAME)
 
 
 def text_of(page) -> str:
