@@ -122,8 +122,13 @@ def _pieces(faces: list[tuple[int, FaceArt, FaceArt | None]]) -> list[Piece]:
     return [Piece(front, back) for count, front, back in faces for _ in range(count)]
 
 
-def _add_sets(doc: Document, placed: list[tuple[ComponentSet, list[Piece]]]) -> None:
-    """Lay each set on sheets by its imposition; packed sets share sheets to save paper."""
+def _add_sets(
+    doc: Document, placed: list[tuple[ComponentSet, list[Piece]]], *, fold: bool = False
+) -> None:
+    """Lay each set on sheets by its imposition; packed sets share sheets to save paper.
+
+    With `fold`, two-sided tokens print as fold-over strips instead of on duplex back pages.
+    """
     packed = [(s, pieces) for s, pieces in placed if s.imposition == "packed"]
     for component_set, pieces in placed:
         section = component_set.name
@@ -138,6 +143,7 @@ def _add_sets(doc: Document, placed: list[tuple[ComponentSet, list[Piece]]]) -> 
             doc.add_packed(
                 [piece for _, pieces in packed for piece in pieces],
                 section=" · ".join(s.name for s, _ in packed),
+                fold=fold,
             )
 
 
@@ -182,7 +188,7 @@ def build_game(game: Game, options: BuildOptions, progress: Progress | None = No
             placed.append((component_set, _pieces(faces)))
             if progress:
                 progress(f"{game.id}/{component_set.id}")
-        _add_sets(doc, placed)
+        _add_sets(doc, placed, fold=options.gutterfold)
         doc.save()
         written.append(path)
     return written

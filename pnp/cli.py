@@ -155,7 +155,12 @@ def _parse_offset(text: str) -> tuple[float, float]:
     show_default=True,
     help="Backs interleaved for long- or short-edge flipping, or none: all fronts then all backs.",
 )
-@click.option("--gutterfold", is_flag=True, help="Fronts and backs on one sheet with a fold line.")
+@click.option(
+    "--gutterfold",
+    is_flag=True,
+    help="No duplex needed: cards print fronts and backs on one sheet with a fold line; "
+    "two-sided tokens print as fold-over strips.",
+)
 @click.option(
     "--back-offset",
     default="0,0",

@@ -175,3 +175,17 @@ def test_translucent_shapes_stay_translucent_on_the_sheet(game: Path, tmp_path: 
         (image.width // 2, image.height // 2)
     )  # the middle card of the 3 x 3 grid
     assert 100 < centre < 160, centre  # half-black over white, not solid black
+
+
+def test_gutterfold_prints_two_sided_tokens_as_fold_strips(game: Path, tmp_path: Path) -> None:
+    result = build(str(game), "--what", "tokens", "--gutterfold", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(tmp_path / "sixth-game" / "sixth-game-tokens-a4.pdf") as doc:
+        assert len(doc.pages) == 1  # no back pages: each token's back sits beside its front
+        page = doc.pages[0]
+        values = Counter(
+            w["text"] for w in page.extract_words(extra_attrs=["size"]) if w["size"] > 12
+        )
+        folds = [line for line in page.lines if line.get("dash")]
+    assert (values["1"], values["5"]) == (14, 6)  # front and back of 7 + 3 chips
+    assert len(folds) == 10
