@@ -14,7 +14,7 @@ from typing import Any
 
 from pnp import units
 from pnp.errors import InputError, UnknownNameError
-from pnp.names import closest
+from pnp.names import closest, describe
 from pnp.yamlsource import SourceDict, SourceList, load_yaml
 
 SOURCES = ("rulebook", "original")
@@ -250,25 +250,11 @@ def parse_length(value: Any, *, file: str, line: int, what: str) -> float:
 def _expect_mapping(value: Any, what: str, file: str, line: int) -> SourceDict:
     if not isinstance(value, dict):
         raise InputError(
-            f"{what}: expected a mapping (key: value lines), found {_describe(value)}",
+            f"{what}: expected a mapping (key: value lines), found {describe(value)}",
             file=file,
             line=line,
         )
     return value  # type: ignore[return-value]
-
-
-def _describe(value: Any) -> str:
-    if value is None:
-        return "nothing"
-    if isinstance(value, bool):
-        return f"the boolean {value}"
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, int | float):
-        return f"the number {value}"
-    return f"{type(value).__name__} {value!r}"
 
 
 def _check_keys(mapping: SourceDict, allowed: tuple[str, ...], what: str) -> None:
@@ -290,7 +276,7 @@ def _text(mapping: SourceDict, key: str, what: str, *, required: bool = True) ->
         return None
     if isinstance(value, bool) or not isinstance(value, str | int | float):
         raise InputError(
-            f"{what}: `{key}` should be text, found {_describe(value)}",
+            f"{what}: `{key}` should be text, found {describe(value)}",
             file=mapping.file,
             line=mapping.line_of(key),
         )
@@ -483,7 +469,7 @@ def _load_rules(doc: SourceDict, file: str) -> list[RuleSpec]:
         return []
     if not isinstance(raw, list):
         raise InputError(
-            f"`rules`: expected a list of rules, found {_describe(raw)}",
+            f"`rules`: expected a list of rules, found {describe(raw)}",
             file=file,
             line=doc.line_of("rules"),
         )
@@ -559,7 +545,7 @@ def _load_set(path: Path, doc: Any, seen_ids: dict[str, Origin]) -> ComponentSet
         count = item.get("count")
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             raise InputError(
-                f"{cwhat}: `count` should be a whole number of 0 or more, found {_describe(count)}",
+                f"{cwhat}: `count` should be a whole number of 0 or more, found {describe(count)}",
                 file=file,
                 line=item.line_of("count"),
             )

@@ -22,7 +22,7 @@ import yaml
 
 from pnp.catalog import Component, ComponentSet, Game
 from pnp.errors import InputError, UnknownNameError
-from pnp.names import closest
+from pnp.names import closest, describe
 from pnp.rules import find_components, suggest
 from pnp.yamlsource import SourceDict, parse_yaml, read_text
 
@@ -148,7 +148,7 @@ def parse_yaml_decklist(game: Game, text: str, path: Path | str) -> DeckList:
         raise InputError(message, file=path, line=line) from None
     if not isinstance(doc, SourceDict):
         raise InputError(
-            f"expected a mapping with `game:` and `decks:`, found {_describe(doc)}",
+            f"expected a mapping with `game:` and `decks:`, found {describe(doc)}",
             file=path,
             line=getattr(doc, "line", 1) or 1,
         )
@@ -173,7 +173,7 @@ def parse_yaml_decklist(game: Game, text: str, path: Path | str) -> DeckList:
     decks = doc.get("decks")
     if not isinstance(decks, SourceDict) or not decks:
         raise InputError(
-            f"`decks` should map deck ids to {{card: count}}, found {_describe(decks)} "
+            f"`decks` should map deck ids to {{card: count}}, found {describe(decks)} "
             f"(decks of {game.id}: {', '.join(game.decks) or 'none'})",
             file=path,
             line=doc.line_of("decks"),
@@ -186,7 +186,7 @@ def parse_yaml_decklist(game: Game, text: str, path: Path | str) -> DeckList:
             continue
         if not isinstance(cards, SourceDict):
             raise InputError(
-                f"deck {deck.id!r}: expected card: count lines, found {_describe(cards)}",
+                f"deck {deck.id!r}: expected card: count lines, found {describe(cards)}",
                 file=path,
                 line=decks.line_of(deck_ref),
             )
@@ -196,7 +196,7 @@ def parse_yaml_decklist(game: Game, text: str, path: Path | str) -> DeckList:
             if isinstance(count, bool) or not isinstance(count, int) or count < 0:
                 raise InputError(
                     f"{card_ref}: the count should be a whole number of 0 or more, "
-                    f"found {_describe(count)}",
+                    f"found {describe(count)}",
                     file=path,
                     line=line,
                 )
@@ -210,20 +210,10 @@ def _require_cards(result: DeckList) -> None:
         raise InputError(_empty_message(), file=result.path)
 
 
-def _describe(value: Any) -> str:
-    if value is None:
-        return "nothing"
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    return repr(value)
-
-
 def _resolve_deck(game: Game, ref: Any, path: Path, line: int) -> ComponentSet:
     """A deck named by id or name (case-insensitive)."""
     if isinstance(ref, bool) or not isinstance(ref, str | int) or str(ref).strip() == "":
-        raise InputError(f"expected a deck id, found {_describe(ref)}", file=path, line=line)
+        raise InputError(f"expected a deck id, found {describe(ref)}", file=path, line=line)
     key = " ".join(str(ref).split()).casefold()
     for deck in game.decks.values():
         if key in (deck.id.casefold(), " ".join(deck.name.split()).casefold()):
@@ -249,9 +239,7 @@ def _resolve_card(
 ) -> Component:
     """The card `ref` names (id or unambiguous name), within `deck` when given."""
     if isinstance(ref, bool) or not isinstance(ref, str | int | float) or str(ref).strip() == "":
-        raise InputError(
-            f"expected a card id or name, found {_describe(ref)}", file=path, line=line
-        )
+        raise InputError(f"expected a card id or name, found {describe(ref)}", file=path, line=line)
     pool = deck.components if deck else [c for d in game.decks.values() for c in d.components]
     found = find_components(ref, pool)
     if len(found) == 1:

@@ -1,9 +1,10 @@
-"""Closest-name suggestions for unknown names (games, cards, keys, fields)."""
+"""Words for messages: closest-name suggestions, slugs, and how a found value looks."""
 
 from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
+from typing import Any
 
 
 def closest(name: str, known: Iterable[str], n: int = 3) -> list[str]:
@@ -24,3 +25,16 @@ def slug(text: str) -> str:
     for ch in str(text).lower():
         out.append(ch if ch.isalnum() and ch.isascii() else "-")
     return "-".join(part for part in "".join(out).split("-") if part)
+
+
+def describe(value: Any) -> str:
+    """A found value in a message: `nothing`, `a list`, `'three'`, `the boolean true`."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return f"the boolean {'true' if value else 'false'}"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)

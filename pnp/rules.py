@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from pnp.catalog import Component, ComponentSet, Game, Origin, RuleSpec, Table
 from pnp.errors import InputError, UnknownNameError
-from pnp.names import closest
+from pnp.names import closest, describe
 from pnp.yamlsource import where as where_of
 
 Status = Literal["pass", "fail", "skip"]
@@ -498,14 +498,14 @@ class _Params:
         """An id: text, or a number YAML read as one (`2023`)."""
         value = self.p.get(key) if value is _KEY else value
         if isinstance(value, bool) or not isinstance(value, str | int) or value == "":
-            raise self.error(f"`{key}` should be an id, found {_describe(value)}", key)
+            raise self.error(f"`{key}` should be an id, found {describe(value)}", key)
         return str(value)
 
     def whole(self, key: str, *, low: int | None = 0) -> int:
         value = self.p.get(key)
         if not _is_whole(value) or (low is not None and value < low):
             floor = f" of {low} or more" if low is not None else ""
-            found = _describe(value)
+            found = describe(value)
             raise self.error(f"`{key}` should be a whole number{floor}, found {found}", key)
         return value
 
@@ -556,7 +556,7 @@ class _Params:
         for item in items:
             if item is None or isinstance(item, dict | list):
                 raise self.error(
-                    f"`{key}` should be a value or a list of values, found {_describe(item)}",
+                    f"`{key}` should be a value or a list of values, found {describe(item)}",
                     key,
                     line=line,
                 )
@@ -653,21 +653,9 @@ class _Params:
                 return tuple(dict.fromkeys(v for v in items if not isinstance(v, dict | list)))
         raise self.error(
             f"`{key}` should be a list of values, {{table: ID, column: NAME}} or "
-            f"{{set: ID, field: NAME}}, found {_describe(raw)}",
+            f"{{set: ID, field: NAME}}, found {describe(raw)}",
             key,
         )
-
-
-def _describe(value: Any) -> str:
-    if value is None:
-        return "nothing"
-    if isinstance(value, bool):
-        return f"the boolean {label(value)}"
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    return repr(value)
 
 
 def _known_fields(target: ComponentSet) -> list[str]:
@@ -754,7 +742,7 @@ def _range_value(p: _Params, value: Any, what: str, line: int) -> Range:
             return r
     raise p.error(
         f"`{what}` should be a whole number of 0 or more, or {{min: N, max: N}}, "
-        f"found {_describe(value)}",
+        f"found {describe(value)}",
         line=line,
     )
 
@@ -795,7 +783,7 @@ def _parse_required(p: _Params) -> Check:
 def _resolve_card(p: _Params, target: ComponentSet, ref: Any, line: int) -> Component:
     if isinstance(ref, bool) or not isinstance(ref, str | int | float) or ref == "":
         raise p.error(
-            f"`cards` should list card ids or names, found {_describe(ref)}", "cards", line=line
+            f"`cards` should list card ids or names, found {describe(ref)}", "cards", line=line
         )
     found = find_components(ref, target.components)
     if not found:
@@ -853,7 +841,7 @@ def _player_counts(p: _Params) -> list[int]:
     value = p.p["players"]
     if not _is_whole(value) or value < 1:
         raise p.error(
-            f"`players` should be a whole number of at least 1 or `all`, found {_describe(value)}",
+            f"`players` should be a whole number of at least 1 or `all`, found {describe(value)}",
             "players",
         )
     return [value]
@@ -883,7 +871,7 @@ def _table_hands(p: _Params, player_counts: list[int]) -> list[tuple[int, int]]:
             line = table.row_lines[rows[0]] if rows[0] < len(table.row_lines) else table.origin.line
             raise p.error(
                 f"table {table.id!r}: {ccol} for {n} players should be a whole number, "
-                f"found {_describe(k)}",
+                f"found {describe(k)}",
                 line=line,
             )
         hands.append((n, k))
