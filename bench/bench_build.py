@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from pnp.build import BuildOptions, build_game
-from pnp.games import builtin_ids, resolve_game
+from pnp.catalog.games import builtin_ids, resolve_game
 
 
 def main(argv: list[str]) -> None:

@@ -1,7 +1,7 @@
 """Build printable PDFs for a game: faces from templates, imposed on sheets, one PDF per product.
 
 The pipeline, once per set: every component's front and back are rendered from the set's
-templates (pnp.layout) into FaceArt; the copies become Pieces; imposition (pnp.impose) lays them
+templates (pnp.layout.templates) into FaceArt; the copies become Pieces; imposition (pnp.impose.document) lays them
 on sheets by the set's imposition (grid, packed, tiled, standee). Card decks get one PDF each;
 boards, tokens and aids get one PDF per product holding all of a game's sets of that product.
 """
@@ -12,14 +12,18 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pnp.catalog import PRODUCTS, ComponentSet, Game
+from pnp.catalog.model import PRODUCTS, ComponentSet, Game
+from pnp.draw.face import FaceArt
 from pnp.errors import BuildError, InputError
-from pnp.face import FaceArt
-from pnp.games import project_root, templates_root
-from pnp.impose import Document, Piece, SheetOptions
-from pnp.layout import TemplateSet
+from pnp.export.pdf import write_document, write_pages
+from pnp.impose.calibration import calibration_pages
+from pnp.impose.document import Document
+from pnp.impose.options import SheetOptions
+from pnp.impose.sheet import Piece
+from pnp.layout.templates import TemplateSet
+from pnp.layout.theme import load_theme
 from pnp.names import closest
-from pnp.theme import load_theme
+from pnp.resources import data_root, templates_dir
 
 Progress = Callable[[str], None]
 
@@ -69,8 +73,8 @@ def _did_you_mean(word: str, known: Iterable[str]) -> str | None:
 def template_set(game: Game) -> TemplateSet:
     """The template environment for a game: its own templates first, then the shared ones."""
     theme = load_theme(game.templates_dir / "theme.yaml")
-    search = [game.templates_dir, templates_root()]
-    assets = [game.root, game.templates_dir, project_root()]
+    search = [game.templates_dir, templates_dir()]
+    assets = [game.root, game.templates_dir, data_root()]
     return TemplateSet(search_paths=search, asset_roots=assets, theme=theme)
 
 
@@ -148,7 +152,7 @@ def _add_sets(
 
 
 def output_dir(game: Game, options: BuildOptions) -> Path:
-    base = options.out_dir if options.out_dir is not None else project_root() / "output"
+    base = options.out_dir if options.out_dir is not None else Path("output")
     return Path(base) / game.id
 
 
@@ -181,7 +185,7 @@ def build_game(game: Game, options: BuildOptions, progress: Progress | None = No
     for stem, sets in plan(game, options):
         path = out / f"{stem}-{options.paper.lower()}.pdf"
         title = f"{game.title} — {', '.join(s.name for s in sets)}"
-        doc = Document(path, options.sheet_options(), title=title, game_title=game.title)
+        doc = Document(options.sheet_options(), title=title, game_title=game.title)
         placed = []
         for component_set in sets:
             faces = render_set_faces(game, component_set, templates, options.bleed_mm)
@@ -189,7 +193,7 @@ def build_game(game: Game, options: BuildOptions, progress: Progress | None = No
             if progress:
                 progress(f"{game.id}/{component_set.id}")
         _add_sets(doc, placed, fold=options.gutterfold)
-        doc.save()
+        write_document(doc, path)
         written.append(path)
     return written
 
@@ -197,3 +201,10 @@ def build_game(game: Game, options: BuildOptions, progress: Progress | None = No
 def count_steps(games: list[Game], options: BuildOptions) -> int:
     """How many progress steps a build of these games reports (one per set)."""
     return sum(len(sets) for game in games for _, sets in plan(game, options))
+
+
+def write_calibration(path: str | Path, opts: SheetOptions | None = None) -> Path:
+    """Write the two-page duplex alignment test (see pnp.impose.calibration) to `path`."""
+    return write_pages(
+        path, calibration_pages(opts or SheetOptions()), title="pnp duplex alignment test"
+    )

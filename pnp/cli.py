@@ -44,7 +44,7 @@ def main() -> None:
 @_reports_errors
 def games() -> None:
     """List the built-in games, one per line, id first."""
-    from pnp.games import load_builtin_games
+    from pnp.catalog.games import load_builtin_games
 
     for game in load_builtin_games():
         players = game.meta.get("players") or {}
@@ -64,8 +64,8 @@ def games() -> None:
 @_reports_errors
 def inventory(game: str, as_json: bool) -> None:
     """List every component of GAME (a built-in id or a game folder) with its count."""
-    from pnp.games import resolve_game
-    from pnp.inventory import inventory_data, inventory_text
+    from pnp.catalog.games import resolve_game
+    from pnp.catalog.inventory import inventory_data, inventory_text
 
     loaded = resolve_game(game)
     if as_json:
@@ -90,8 +90,8 @@ def validate(
       pnp validate GAME|DIR              one game (built-in id or a game folder)
       pnp validate --game GAME FILE      a deck list (.txt or .yaml) against GAME's rules
     """
-    from pnp.games import builtin_ids, resolve_game
-    from pnp.validate import validate_decklist, validate_game
+    from pnp.catalog.games import builtin_ids, resolve_game
+    from pnp.rules.report import validate_decklist, validate_game
 
     if game_ref:
         deck_file = decklist or (Path(target) if target else None)
@@ -187,8 +187,8 @@ def build(
 ) -> None:
     """Build print-ready PDFs for GAME... (built-in ids or game folders) into output/<game>/."""
     from pnp.build import BuildOptions, build_game, count_steps, parse_products
-    from pnp.games import builtin_ids, resolve_game
-    from pnp.paper import parse_paper
+    from pnp.catalog.games import builtin_ids, resolve_game
+    from pnp.impose.paper import parse_paper
 
     if all_games == bool(games):
         raise click.UsageError("name one or more GAMEs, or use --all")
@@ -233,11 +233,11 @@ def build(
 @_reports_errors
 def calibrate(paper: str, duplex: str, out_path: Path | None) -> None:
     """Print a duplex alignment sheet to measure your printer's back offset."""
-    from pnp.calibrate import write_calibration
-    from pnp.games import project_root
+    from pnp.build import write_calibration
+    from pnp.impose.options import SheetOptions
 
-    path = out_path or project_root() / "output" / f"calibrate-{paper.lower()}.pdf"
-    write_calibration(path, paper=paper, duplex=duplex)
+    path = out_path or Path("output") / f"calibrate-{paper.lower()}.pdf"
+    write_calibration(path, SheetOptions(paper=paper, duplex=duplex))
     click.echo(str(path))
 
 

@@ -4,7 +4,7 @@ import io
 
 import pdfplumber
 
-from pnp.face import FaceArt, face_pdf
+from pnp.draw.face import FaceArt, face_pdf
 
 
 def page_of(art: FaceArt):

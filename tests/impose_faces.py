@@ -7,8 +7,8 @@ import hashlib
 
 from reportlab.lib.units import mm
 
-from pnp.face import FaceArt
-from pnp.impose import Piece
+from pnp.draw.face import FaceArt
+from pnp.impose.sheet import Piece
 
 
 def colour_of(name: str) -> tuple[float, float, float]:

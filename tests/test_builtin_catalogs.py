@@ -9,8 +9,8 @@ from functools import cache
 import pytest
 from click.testing import CliRunner
 
+from pnp.catalog.games import builtin_ids
 from pnp.cli import main
-from pnp.games import builtin_ids
 
 GAMES = [
     "espionage-caledonian",

@@ -9,8 +9,8 @@ import pypdfium2 as pdfium
 import pytest
 from impose_faces import to_mm
 
-from pnp.calibrate import write_calibration
-from pnp.impose import SheetOptions
+from pnp.build import write_calibration
+from pnp.impose.options import SheetOptions
 
 
 def long_lines(page, min_mm=100):
@@ -62,7 +62,7 @@ def test_rulers_on_the_back_are_centred_on_the_front_lines(tmp_path, paper, dupl
 
 
 def test_back_offset_moves_the_rulers_so_a_corrected_print_reads_zero(tmp_path):
-    pdf = write_calibration(tmp_path / "cal.pdf", paper="a4", back_offset_mm="1,-0.5")
+    pdf = write_calibration(tmp_path / "cal.pdf", SheetOptions(paper="a4", back_offset_mm="1,-0.5"))
     with pdfplumber.open(pdf) as doc:
         W, H = to_mm(doc.pages[0].width), to_mm(doc.pages[0].height)
         x0, y0, _, _ = zero_ticks(doc.pages[1])

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pnp.catalog import load_game
+from pnp.catalog.model import load_game
 from pnp.cli import main
 from pnp.errors import InputError
 
@@ -181,7 +181,7 @@ def test_missing_game_yaml(tmp_path: Path) -> None:
 
 
 def test_yaml_source_lines_are_one_based(tmp_path: Path) -> None:
-    from pnp.yamlsource import parse_yaml
+    from pnp.catalog.yamlsource import parse_yaml
 
     doc = parse_yaml(
         textwrap.dedent("""\

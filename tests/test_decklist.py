@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from pnp.catalog import Game, load_game
-from pnp.decklist import read_decklist
+from pnp.catalog.model import Game, load_game
 from pnp.errors import InputError, UnknownNameError
+from pnp.rules.decklist import read_decklist
 
 FIXTURES = Path(__file__).parent / "fixtures"
 LISTS = FIXTURES / "decklists"

@@ -8,10 +8,10 @@ import pytest
 from conftest import page_of
 from pypdf import PdfReader
 
-from pnp import draw
-from pnp.face import FaceArt, face_pdf
-from pnp.layout import TemplateSet
-from pnp.theme import load_theme
+from pnp.draw import elements as draw
+from pnp.draw.face import FaceArt, face_key, face_pdf
+from pnp.layout.templates import TemplateSet
+from pnp.layout.theme import load_theme
 from pnp.units import PT_PER_MM, mm_to_pt
 
 FIXTURES = Path(__file__).parent / "fixtures" / "layout"
@@ -149,11 +149,11 @@ def test_render_shows_background_in_the_bleed_and_nothing_beyond(tmp_path):
 
 
 def test_paint_makes_the_same_calls_for_equal_elements():
-    rect = draw.Rect(0, 0, 10, 10, draw.Paint(fill=(1, 0, 0), opacity=0.5), radius=2)
-    key_a = draw.face_key((rect,), 63, 88, 3, "rect")
-    key_b = draw.face_key((draw.Rect(0, 0, 10, 10, rect.paint, radius=2),), 63, 88, 3, "rect")
+    rect = draw.Rectangle(0, 0, 10, 10, draw.Paint(fill=(1, 0, 0), opacity=0.5), radius=2)
+    key_a = face_key((rect,), 63, 88, 3, "rect")
+    key_b = face_key((draw.Rectangle(0, 0, 10, 10, rect.paint, radius=2),), 63, 88, 3, "rect")
     assert key_a == key_b
-    assert draw.face_key((rect,), 63, 88, 3, "round") != key_a
+    assert face_key((rect,), 63, 88, 3, "round") != key_a
 
 
 def test_face_pdf_page_is_the_trim_plus_the_bleed_on_every_side():

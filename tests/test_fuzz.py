@@ -15,11 +15,11 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pnp.catalog import Game, load_game
+from pnp.catalog.model import Game, load_game
 from pnp.cli import main
-from pnp.decklist import read_decklist
 from pnp.errors import PnpError
-from pnp.validate import Report, validate_decklist, validate_game
+from pnp.rules.decklist import read_decklist
+from pnp.rules.report import Report, validate_decklist, validate_game
 
 FIXTURES = Path(__file__).parent / "fixtures"
 EVERY = FIXTURES / "games" / "every-check"

@@ -5,11 +5,11 @@ from pathlib import Path
 
 import pytest
 
-from pnp import draw
-from pnp.elements import SCHEMA
+from pnp.draw import elements as draw
 from pnp.errors import FitError, GlyphError, InputError, TemplateError
-from pnp.layout import TemplateSet, wrap_context
-from pnp.theme import Theme, load_theme
+from pnp.layout.elements import SCHEMA
+from pnp.layout.templates import TemplateSet, wrap_context
+from pnp.layout.theme import Theme, load_theme
 from pnp.units import mm_to_pt
 
 FIXTURES = Path(__file__).parent / "fixtures" / "layout"

@@ -11,9 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from impose_faces import face, face_boxes, margin_lines, to_mm, words
 
-from pnp.geometry import Rect, bleed_boxes
-from pnp.impose import Document, Piece, SheetOptions
-from pnp.packing import shelf_pack
+from pnp.export.pdf import write_document
+from pnp.impose.document import Document
+from pnp.impose.geometry import Rect, bleed_boxes
+from pnp.impose.options import SheetOptions
+from pnp.impose.packing import shelf_pack
+from pnp.impose.sheet import Piece
 
 
 def tokens() -> list[Piece]:
@@ -30,9 +33,9 @@ def tokens() -> list[Piece]:
 
 
 def build(tmp_path, pieces, *, fold=False, name="tokens.pdf", **opts):
-    doc = Document(tmp_path / name, SheetOptions(**opts), title="t", game_title="G")
+    doc = Document(SheetOptions(**opts), title="t", game_title="G")
     doc.add_packed(pieces, section="Tokens", fold=fold)
-    return doc, doc.save()
+    return doc, write_document(doc, tmp_path / name)
 
 
 def test_every_token_is_placed_once_without_overlap(tmp_path):
@@ -139,9 +142,9 @@ def test_fold_strips_put_the_back_beside_the_front(tmp_path):
 
 def test_standees_fold_into_a_figure(tmp_path):
     pieces = [Piece(face("Red", 25, 40), face("RedBack", 25, 40)), Piece(face("Blue", 25, 40))]
-    doc = Document(tmp_path / "pawns.pdf", SheetOptions(tab_mm=12), title="t", game_title="G")
+    doc = Document(SheetOptions(tab_mm=12), title="t", game_title="G")
     doc.add_standees(pieces, section="Pawns")
-    pdf = doc.save()
+    pdf = write_document(doc, tmp_path / "pawns.pdf")
     (page,) = doc.pages
     assert [(p.face.key, p.rotation) for p in page.placements] == [
         ("Red", 0), ("RedBack", 180), ("Blue", 0), ("Blue", 180)

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from pnp.catalog import load_game
+from pnp.catalog.games import builtin_ids, resolve_game
+from pnp.catalog.model import load_game
 from pnp.errors import InputError, UnknownNameError
-from pnp.games import builtin_ids, resolve_game
-from pnp.rules import Counts, Range, Where, evaluate, parse_rules
-from pnp.validate import validate_game
+from pnp.rules.checks import Counts, Range, Where, evaluate, parse_rules
+from pnp.rules.report import validate_game
 
 GAMES = Path(__file__).parent / "fixtures" / "games"
 

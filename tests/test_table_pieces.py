@@ -11,7 +11,7 @@ import pytest
 from test_tiling import assemble
 
 from pnp.build import BuildOptions, build_game
-from pnp.games import resolve_game
+from pnp.catalog.games import resolve_game
 
 INCH = 25.4
 MM = 72 / 25.4

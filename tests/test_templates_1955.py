@@ -7,10 +7,10 @@ from functools import cache
 import pdfplumber
 import pytest
 
-from pnp import draw
 from pnp.build import render_game_faces, render_set_faces, template_set
-from pnp.face import face_pdf
-from pnp.games import resolve_game
+from pnp.catalog.games import resolve_game
+from pnp.draw import elements as draw
+from pnp.draw.face import face_pdf
 
 GAME_ID = "1955-war-of-espionage"
 MIN_PT = 6.5

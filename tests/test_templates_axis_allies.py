@@ -6,7 +6,7 @@ import pytest
 from conftest import page_of
 
 from pnp.build import render_game_faces
-from pnp.games import resolve_game
+from pnp.catalog.games import resolve_game
 
 GAME_ID = "axis-allies-espionage"
 

@@ -9,8 +9,8 @@ import pdfplumber
 import pytest
 
 from pnp.build import render_game_faces
-from pnp.face import face_pdf
-from pnp.games import resolve_game
+from pnp.catalog.games import resolve_game
+from pnp.draw.face import face_pdf
 from pnp.units import pt_to_mm
 
 GAME = "espionage-caledonian"

@@ -4,8 +4,8 @@ import pytest
 from conftest import page_of
 
 from pnp.build import render_game_faces
-from pnp.face import FaceArt
-from pnp.games import resolve_game
+from pnp.catalog.games import resolve_game
+from pnp.draw.face import FaceArt
 from pnp.units import PT_PER_MM
 
 GAME = resolve_game("spy-royale")

@@ -5,9 +5,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnp.errors import FitError, GlyphError
-from pnp.fonts import has_glyph, load_face, register_family, text_width
-from pnp.textfit import IconRef, LineBreak, Span, TextStyle, fit_text, parse_markup
-from pnp.theme import Theme
+from pnp.layout.fonts import has_glyph, load_face, register_family, text_width
+from pnp.layout.textfit import IconRef, LineBreak, Span, TextStyle, fit_text, parse_markup
+from pnp.layout.theme import Theme
 from pnp.units import mm_to_pt
 
 THEME = Theme()

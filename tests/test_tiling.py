@@ -15,19 +15,20 @@ import pypdfium2 as pdfium
 import pytest
 from impose_faces import face, to_mm
 
-from pnp.geometry import Rect
-from pnp.impose import Document, Piece, SheetOptions
+from pnp.export.pdf import write_document
+from pnp.impose.document import Document
+from pnp.impose.geometry import Rect
+from pnp.impose.options import SheetOptions
+from pnp.impose.sheet import Piece
 
 INCH = 25.4
 
 
 def build_board(tmp_path, w, h, paper="a4", back=False, **opts):
     piece = Piece(face("Board", w, h), face("BoardBack", w, h) if back else None)
-    doc = Document(
-        tmp_path / "board.pdf", SheetOptions(paper=paper, **opts), title="t", game_title="G"
-    )
+    doc = Document(SheetOptions(paper=paper, **opts), title="t", game_title="G")
     doc.add_tiled(piece, section="Board")
-    return doc, doc.save()
+    return doc, write_document(doc, tmp_path / "board.pdf")
 
 
 def read_tile(page):

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pnp.catalog import load_game
+from pnp.catalog.games import builtin_ids
+from pnp.catalog.model import load_game
 from pnp.cli import main
-from pnp.games import builtin_ids
-from pnp.validate import validate_decklist, validate_game
+from pnp.rules.report import validate_decklist, validate_game
 
 FIXTURES = Path(__file__).parent / "fixtures"
 GAMES = FIXTURES / "games"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.catalog import Game
+from pnp.catalog.model import Game
 
 
 def inventory_data(game: Game) -> dict[str, Any]:

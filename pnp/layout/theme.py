@@ -17,7 +17,8 @@ from typing import Any
 import yaml
 
 from pnp.errors import InputError, UnknownNameError
-from pnp.fonts import FONTS_DIR, STYLES, FontFamily, builtin_families
+from pnp.layout.fonts import STYLES, FontFamily, builtin_families
+from pnp.resources import fonts_dir
 from pnp.units import parse_font_size, parse_length
 
 RGB = tuple[float, float, float]
@@ -225,7 +226,7 @@ def _family(name: str, spec: object, theme_path: Path, fail) -> FontFamily:
     for style, file in spec.items():
         if style not in STYLES:
             raise fail(f"family {name!r}: unknown style {style!r} (use {', '.join(STYLES)})")
-        candidates = [theme_path.parent / str(file), FONTS_DIR / str(file)]
+        candidates = [theme_path.parent / str(file), fonts_dir() / str(file)]
         found = next((c for c in candidates if c.is_file()), None)
         if found is None:
             raise fail(

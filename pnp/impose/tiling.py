@@ -11,28 +11,25 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from pnp.draw.face import FaceArt
 from pnp.errors import BuildError
-from pnp.face import FaceArt
-from pnp.geometry import Rect
-from pnp.grid import grid_sheets, plan_grid
-from pnp.margins import scale_bar_item
-from pnp.marks import (
+from pnp.impose.crop_marks import crop_marks
+from pnp.impose.geometry import Rect
+from pnp.impose.grid import grid_sheets, plan_grid
+from pnp.impose.margins import scale_bar_item
+from pnp.impose.marks import (
     Box,
     Circle,
     Line,
     Mark,
     Text,
-    crop_marks,
     shift_mark,
     text_width_mm,
 )
-from pnp.paper import Paper
-from pnp.sheet import Page, Placement, check_bleed
-
-if TYPE_CHECKING:
-    from pnp.impose import Piece, SheetOptions
+from pnp.impose.options import SheetOptions
+from pnp.impose.paper import Paper
+from pnp.impose.sheet import Page, Piece, Placement, check_bleed
 
 SIDE_MM = 8.0  # paper edge to the window: room for crop marks
 FOOTER_MM = 22.0  # below the window: crop marks, then label, instructions, scale bar and map

@@ -15,6 +15,9 @@ from pathlib import Path
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.errors import BuildError
+from pnp.impose.document import Document
+from pnp.impose.render import render_pages
+from pnp.impose.sheet import Page
 
 CREATOR = "pnp"
 
@@ -53,3 +56,17 @@ def open_pdf(
         if isinstance(err, OSError):
             raise BuildError(f"cannot write {target}: {err.strerror or err}") from err
         raise
+
+
+def write_pages(path: str | Path, pages: list[Page], *, title: str) -> Path:
+    """Paint `pages` into a PDF at `path` (atomically). Returns the path."""
+    if not pages:
+        raise BuildError(f"nothing to print in {Path(path).name}")
+    with open_pdf(path, title=title, pagesize=pages[0].paper.size_pt) as canvas:
+        render_pages(canvas, pages)
+    return Path(path)
+
+
+def write_document(doc: Document, path: str | Path) -> Path:
+    """Write an imposed document's pages, in print order, to `path`."""
+    return write_pages(path, doc.pages, title=doc.title)

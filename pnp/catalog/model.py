@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from pnp import units
+from pnp.catalog.yamlsource import SourceDict, SourceList, load_yaml
 from pnp.errors import InputError, UnknownNameError
 from pnp.names import closest, describe
-from pnp.yamlsource import SourceDict, SourceList, load_yaml
 
 SOURCES = ("rulebook", "original")
 KINDS = (
@@ -174,7 +174,7 @@ class Table:
 
 @dataclass
 class RuleSpec:
-    """A composition rule as written: parsed and checked by pnp.rules."""
+    """A composition rule as written: parsed and checked by pnp.rules.checks."""
 
     id: str
     text: str

@@ -27,11 +27,11 @@ from jinja2 import (
 from jinja2.runtime import Undefined
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
-from pnp.draw import Element, make_face_art
-from pnp.elements import Assets, Compiler
+from pnp.draw.elements import Element
+from pnp.draw.face import FaceArt, make_face_art
 from pnp.errors import TemplateError
-from pnp.face import FaceArt
-from pnp.theme import Theme
+from pnp.layout.elements import Assets, Compiler
+from pnp.layout.theme import Theme
 
 _CACHE_SIZE = 512
 _UNQUOTED_HEX = re.compile(r":\s+#[0-9a-fA-F]{3,6}\b")

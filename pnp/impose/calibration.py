@@ -9,15 +9,12 @@ the back). Readings of 0 mean front and back already line up.
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from pnp.geometry import Rect
-from pnp.impose import SheetOptions
-from pnp.margins import scale_bar_item
-from pnp.marks import Box, Line, Mark, Text, shift_mark
-from pnp.paper import Paper
-from pnp.pdfwrite import open_pdf
-from pnp.sheet import Page, back_flip, render_pages
+from pnp.impose.geometry import Rect
+from pnp.impose.margins import scale_bar_item
+from pnp.impose.marks import Box, Line, Mark, Text, shift_mark
+from pnp.impose.options import SheetOptions
+from pnp.impose.paper import Paper
+from pnp.impose.sheet import Page, back_flip
 
 RULER_HALF_MM = 12.0
 INK = "ink"
@@ -121,20 +118,3 @@ def _text_block(lines: tuple[str, ...], x: float, top: float, **values) -> list[
         size = 9.0 if i == 0 else 7.5
         out.append(Text(x, top - i * 3.6 - (1.2 if i else 0), line.format(**values), size, gray=0))
     return out
-
-
-def write_calibration(
-    path: str | Path,
-    opts: SheetOptions | None = None,
-    *,
-    paper: str | Paper = "a4",
-    duplex: str = "long",
-    back_offset_mm: tuple[float, float] | str = (0.0, 0.0),
-) -> Path:
-    """Write the two-page alignment test PDF (atomically). Give `opts`, or the keywords."""
-    if opts is None:
-        opts = SheetOptions(paper=paper, duplex=duplex, back_offset_mm=back_offset_mm)
-    pages = calibration_pages(opts)
-    with open_pdf(path, title="pnp duplex alignment test", pagesize=pages[0].paper.size_pt) as c:
-        render_pages(c, pages)
-    return Path(path)

@@ -5,25 +5,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from pnp.catalog import Game, load_game
+from pnp.catalog.model import Game, load_game
 from pnp.errors import InputError, UnknownNameError
 from pnp.names import closest
-
-
-def project_root() -> Path:
-    """The folder holding card_data/, templates/ and fonts/ (PNP_HOME overrides)."""
-    env = os.environ.get("PNP_HOME")
-    if env:
-        return Path(env).resolve()
-    return Path(__file__).resolve().parent.parent
-
-
-def card_data_dir() -> Path:
-    return project_root() / "card_data"
-
-
-def templates_root() -> Path:
-    return project_root() / "templates"
+from pnp.resources import card_data_dir, templates_dir
 
 
 def builtin_ids() -> list[str]:
@@ -38,7 +23,7 @@ def resolve_game(ref: str) -> Game:
     """Load a game named by built-in id or by a path to a game folder."""
     path = Path(ref)
     if ref in builtin_ids():
-        return load_game(card_data_dir() / ref, templates_root() / ref)
+        return load_game(card_data_dir() / ref, templates_dir() / ref)
     if path.is_dir():
         return load_game(path, path / "templates")
     if path.suffix in (".yaml", ".yml") or os.sep in ref:

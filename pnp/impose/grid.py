@@ -11,17 +11,15 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from pnp.draw.face import FaceArt
 from pnp.errors import BuildError
-from pnp.face import FaceArt
-from pnp.geometry import Rect, bleed_boxes
-from pnp.marks import Circle, Line, Mark, crop_marks
-from pnp.paper import Paper
-from pnp.sheet import Page, Placement, back_flip, check_bleed, mirror
-
-if TYPE_CHECKING:
-    from pnp.impose import Piece, SheetOptions
+from pnp.impose.crop_marks import crop_marks
+from pnp.impose.geometry import Rect, bleed_boxes
+from pnp.impose.marks import Circle, Line, Mark
+from pnp.impose.options import SheetOptions
+from pnp.impose.paper import Paper
+from pnp.impose.sheet import Page, Piece, Placement, back_flip, check_bleed, mirror
 
 COMFORT_MARGIN_MM = 8.0  # own-bleed spacing must leave at least this much margin
 FOLD_CLEAR_MM = 1.5  # between a gutterfold's fold line and the nearest bleed

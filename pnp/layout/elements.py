@@ -1,7 +1,7 @@
 """The layout vocabulary: check each element a template produced and turn it into fitted elements.
 
 Templates speak millimetres from the top-left trim corner with y growing downwards; fitted
-elements (pnp.draw) are PDF points from the bottom-left with y up. The flip happens here, once:
+elements (pnp.draw.elements) are PDF points from the bottom-left with y up. The flip happens here, once:
 a y measured down from a reference line `ref` becomes `ref - y` (the card's height at the top
 level, 0 inside a group, whose own origin was already flipped).
 """
@@ -17,12 +17,13 @@ from typing import Any
 
 from PIL import Image as PILImage
 
-from pnp import draw
-from pnp.draw import Element, Paint
+from pnp.draw import elements as draw
+from pnp.draw.elements import Element, Paint
+from pnp.draw.svg import load_svg
 from pnp.errors import InputError, PnpError, TemplateError
-from pnp.shapes import regular_polygon, star_points
-from pnp.textfit import TextStyle, fit_text
-from pnp.theme import RGB, Theme
+from pnp.layout.shapes import regular_polygon, star_points
+from pnp.layout.textfit import TextStyle, fit_text
+from pnp.layout.theme import RGB, Theme
 from pnp.units import PT_PER_MM, mm_to_pt, parse_length
 
 _PAINT = {"fill", "stroke", "stroke_width", "dash", "cap"}
@@ -104,7 +105,7 @@ class Assets:
         digest = self.digest(path)
         if digest not in self._sizes:
             if suffix == ".svg":
-                drawing = draw.load_svg(path, digest)
+                drawing = load_svg(path, digest)
                 self._sizes[digest] = (float(drawing.width), float(drawing.height))
             else:
                 try:
@@ -189,7 +190,7 @@ class Compiler:
             x, y, w, h = self._bleed_box(p, frame, x, y, w, h)
         radius = mm_to_pt(p.length("radius", 0.0))
         return [
-            draw.Rect(
+            draw.Rectangle(
                 mm_to_pt(x),
                 frame.ref - mm_to_pt(y + h),
                 mm_to_pt(w),

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from reportlab.lib.units import mm
 
-from pnp.geometry import Rect
-from pnp.marks import LABEL_PT, Box, Line, Mark, Text, mark_bbox, text_width_mm
+from pnp.impose.geometry import Rect
+from pnp.impose.marks import LABEL_PT, Box, Line, Mark, Text, mark_bbox, text_width_mm
 
 
 @dataclass(frozen=True)

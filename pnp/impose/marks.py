@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.pdfgen.canvas import Canvas
 
-from pnp.geometry import Rect
+from pnp.impose.geometry import Rect
+from pnp.resources import fonts_dir
 
 # style -> (grey level, line width in pt, dash pattern in mm or None)
 STYLES: dict[str, tuple[float, float, tuple[float, float] | None]] = {
@@ -81,14 +80,15 @@ class Shape:
 Mark = Line | Circle | Box | Text | Shape
 
 
-# --- fonts -----------------------------------------------------------------------------------
+Mark = Line | Circle | Box | Text | Shape
 
-_FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
+
+# --- fonts -----------------------------------------------------------------------------------
 
 
 @cache
 def _ttf(name: str, file: str) -> TTFont | None:
-    path = _FONT_DIR / file
+    path = fonts_dir() / file
     if not path.exists():
         return None
     font = TTFont(name, str(path))
@@ -112,74 +112,6 @@ def label_font(text: str) -> str:
 
 def text_width_mm(text: str, size: float) -> float:
     return pdfmetrics.stringWidth(text, label_font(text), size) / mm
-
-
-# --- drawing ---------------------------------------------------------------------------------
-
-
-def draw_mark(canvas: Canvas, mark: Mark) -> None:
-    """Paint one mark."""
-    canvas.saveState()
-    if isinstance(mark, Text):
-        canvas.setFillGray(mark.gray)
-        canvas.setFont(label_font(mark.text), mark.size)
-        canvas.translate(mark.x * mm, mark.y * mm)
-        canvas.rotate(mark.angle)
-        if mark.anchor == "middle":
-            canvas.drawCentredString(0, 0, mark.text)
-        else:
-            canvas.drawString(0, 0, mark.text)
-        canvas.restoreState()
-        return
-    gray, width, dash = STYLES[mark.style]
-    if mark.style in ("register", "cut") and not isinstance(mark, Box | Shape):
-        _halo(canvas, mark)  # a white edge keeps crosses and cut lines visible on dark art
-    canvas.setStrokeGray(gray)
-    canvas.setLineWidth(width)
-    if dash:
-        canvas.setDash([dash[0] * mm, dash[1] * mm])
-    if isinstance(mark, Line):
-        canvas.line(mark.x1 * mm, mark.y1 * mm, mark.x2 * mm, mark.y2 * mm)
-    elif isinstance(mark, Circle):
-        canvas.circle(mark.cx * mm, mark.cy * mm, mark.r * mm, stroke=1, fill=0)
-    elif isinstance(mark, Box):
-        r = mark.rect
-        if mark.fill is not None:
-            canvas.setFillGray(mark.fill)
-        canvas.rect(
-            r.x * mm,
-            r.y * mm,
-            r.w * mm,
-            r.h * mm,
-            stroke=int(mark.stroke),
-            fill=int(mark.fill is not None),
-        )
-    elif isinstance(mark, Shape):
-        canvas.drawPath(_shape_path(canvas, mark), stroke=1, fill=0)
-    canvas.restoreState()
-
-
-def _halo(canvas: Canvas, mark: Line | Circle) -> None:
-    canvas.setStrokeGray(1)
-    canvas.setLineWidth(1.2)
-    if isinstance(mark, Line):
-        canvas.line(mark.x1 * mm, mark.y1 * mm, mark.x2 * mm, mark.y2 * mm)
-    else:
-        canvas.circle(mark.cx * mm, mark.cy * mm, mark.r * mm, stroke=1, fill=0)
-
-
-def _shape_path(canvas: Canvas, shape: Shape):
-    path = canvas.beginPath()
-    for op in shape.ops:
-        if op[0] == "M":
-            path.moveTo(op[1] * mm, op[2] * mm)
-        elif op[0] == "L":
-            path.lineTo(op[1] * mm, op[2] * mm)
-        elif op[0] == "A":
-            _, cx, cy, r, start, extent = op
-            path.arcTo((cx - r) * mm, (cy - r) * mm, (cx + r) * mm, (cy + r) * mm, start, extent)
-    path.close()
-    return path
 
 
 def shift_mark(m: Mark, dx: float, dy: float) -> Mark:
@@ -220,49 +152,3 @@ def mark_bbox(mark: Mark) -> Rect:
     if mark.angle == 90:
         return Rect(mark.x - height * 0.78, mark.y + start, height, length)
     return Rect(mark.x + start, mark.y - height * 0.22, length, height)
-
-
-# --- crop marks --------------------------------------------------------------------------------
-
-
-def crop_marks(
-    trims: list[Rect], obstacles: list[Rect], art: list[Rect], paper_w: float, paper_h: float
-) -> list[Line]:
-    """Short lines in the margins continuing every trim edge that can be cut straight across.
-
-    `trims` are the trim boxes that want marks; `obstacles` are all trim boxes on the page (a
-    straight cut through one of them would spoil it, so that edge gets no mark). Marks start
-    MARK_GAP_MM outside the outermost art, never over it.
-    """
-    if not trims or not art:
-        return []
-    x0 = min(r.x for r in art)
-    x1 = max(r.right for r in art)
-    y0 = min(r.y for r in art)
-    y1 = max(r.top for r in art)
-    eps = 1e-3
-    xs = sorted({round(v, 4) for r in trims for v in (r.x, r.right)})
-    ys = sorted({round(v, 4) for r in trims for v in (r.y, r.top)})
-    marks: list[Line] = []
-    for x in xs:
-        if not x0 - eps <= x <= x1 + eps or any(o.x + eps < x < o.right - eps for o in obstacles):
-            continue
-        marks += _segments(x, y1, paper_h, y0, vertical=True)
-    for y in ys:
-        if not y0 - eps <= y <= y1 + eps or any(o.y + eps < y < o.top - eps for o in obstacles):
-            continue
-        marks += _segments(y, x1, paper_w, x0, vertical=False)
-    return marks
-
-
-def _segments(at: float, far: float, limit: float, near: float, *, vertical: bool) -> list[Line]:
-    """The two marks of one trim line: beyond `far` (towards `limit`) and before `near` (to 0)."""
-    out = []
-    for start, end in (
-        (far + MARK_GAP_MM, min(far + MARK_GAP_MM + MARK_LENGTH_MM, limit)),
-        (near - MARK_GAP_MM, max(near - MARK_GAP_MM - MARK_LENGTH_MM, 0.0)),
-    ):
-        if abs(end - start) < 0.5:
-            continue
-        out.append(Line(at, start, at, end) if vertical else Line(start, at, end, at))
-    return out

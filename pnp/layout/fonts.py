@@ -18,8 +18,8 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from pnp.errors import InputError
+from pnp.resources import fonts_dir
 
-FONTS_DIR = Path(__file__).resolve().parent.parent / "fonts"
 STYLES = ("regular", "bold", "italic", "bold_italic")
 
 
@@ -57,7 +57,7 @@ class FontFace:
 
 def builtin_families() -> dict[str, FontFamily]:
     """The families shipped in `fonts/`, by the names themes use."""
-    d = FONTS_DIR
+    d = fonts_dir()
     return {
         "Roboto": FontFamily(
             "Roboto",

@@ -20,11 +20,11 @@ from typing import Any
 
 import yaml
 
-from pnp.catalog import Component, ComponentSet, Game
+from pnp.catalog.model import Component, ComponentSet, Game
+from pnp.catalog.yamlsource import SourceDict, parse_yaml, read_text
 from pnp.errors import InputError, UnknownNameError
 from pnp.names import closest, describe
-from pnp.rules import find_components, suggest
-from pnp.yamlsource import SourceDict, parse_yaml, read_text
+from pnp.rules.checks import find_components, suggest
 
 YAML_SUFFIXES = (".yaml", ".yml")
 TEXT_SUFFIXES = (".txt", ".text", ".deck", ".dec", ".list")

@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pnp.catalog import Game
-from pnp.decklist import DeckList, read_decklist
-from pnp.rules import MAX_PROBLEM_LINES, Counts, Verdict, evaluate, parse_rules
+from pnp.catalog.model import Game
+from pnp.rules.checks import MAX_PROBLEM_LINES, Counts, Verdict, evaluate, parse_rules
+from pnp.rules.decklist import DeckList, read_decklist
 
 _TAG = {"pass": "PASS", "fail": "FAIL", "skip": "SKIP"}
 

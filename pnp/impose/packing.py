@@ -12,12 +12,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from pnp.draw.face import FaceArt
 from pnp.errors import BuildError
-from pnp.face import FaceArt
-from pnp.geometry import Rect
-from pnp.marks import (
+from pnp.impose.crop_marks import crop_marks
+from pnp.impose.geometry import Rect
+from pnp.impose.marks import (
     MARK_GAP_MM,
     MARK_LENGTH_MM,
     Box,
@@ -25,14 +25,11 @@ from pnp.marks import (
     Line,
     Mark,
     Shape,
-    crop_marks,
     shift_mark,
 )
-from pnp.paper import Paper
-from pnp.sheet import Page, Placement, back_flip, check_bleed, mirror
-
-if TYPE_CHECKING:
-    from pnp.impose import Piece, SheetOptions
+from pnp.impose.options import SheetOptions
+from pnp.impose.paper import Paper
+from pnp.impose.sheet import Page, Piece, Placement, back_flip, check_bleed, mirror
 
 FOOTER_MM = 7.0  # extra room under the pieces for the sheet label and scale bar
 

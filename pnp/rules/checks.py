@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any, Literal
 
-from pnp.catalog import Component, ComponentSet, Game, Origin, RuleSpec, Table
+from pnp.catalog.model import Component, ComponentSet, Game, Origin, RuleSpec, Table
+from pnp.catalog.yamlsource import where as where_of
 from pnp.errors import InputError, UnknownNameError
 from pnp.names import closest, describe
-from pnp.yamlsource import where as where_of
 
 Status = Literal["pass", "fail", "skip"]
 # Keys any rule may carry besides its check's own: free text for people.

@@ -8,15 +8,12 @@ to back and spread the tabs in opposite directions (or slide them into a plastic
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-from pnp.geometry import Rect
-from pnp.marks import Box, Line, Mark
-from pnp.packing import Part, Unit, layout_units
-from pnp.sheet import Page
-
-if TYPE_CHECKING:
-    from pnp.impose import Piece, SheetOptions
+from pnp.impose.geometry import Rect
+from pnp.impose.marks import Box, Line, Mark
+from pnp.impose.options import SheetOptions
+from pnp.impose.packing import Part, Unit, layout_units
+from pnp.impose.sheet import Page, Piece
 
 TAB_GREY = 0.92
 

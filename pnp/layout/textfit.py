@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from pnp.errors import FitError, GlyphError
-from pnp.fonts import FontFace, FontFamily, has_glyph, load_face, text_width
+from pnp.layout.fonts import FontFace, FontFamily, has_glyph, load_face, text_width
 from pnp.units import pt_to_mm
 
 SIZE_STEP = 0.1  # points; shrink-to-fit searches sizes on this grid

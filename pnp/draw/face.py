@@ -1,0 +1,104 @@
+"""What imposition needs from drawing: a face of known trim size that can paint itself.
+
+Drawing (layout -> fitted elements -> canvas) produces FaceArt; imposition places FaceArt on
+sheets. Neither knows how the other works, so every product (card sheets, boards, tokens,
+rulebook galleries, raster exports) reuses the same faces.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields, is_dataclass
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.draw.elements import Element
+from pnp.draw.paint import paint
+from pnp.units import mm_to_pt
+
+
+@dataclass(frozen=True)
+class FaceArt:
+    """One drawn face of a physical piece.
+
+    Coordinates inside `draw` are PDF points with the origin at the bottom-left corner of the
+    trim box; art may extend `bleed_mm` beyond the trim on every side (negative coordinates).
+    Two faces with the same `key` paint identical art, so imposition may draw it once as a
+    reusable form and place that form many times.
+    """
+
+    key: str
+    width_mm: float
+    height_mm: float
+    bleed_mm: float
+    draw: Callable[[Canvas], None] = field(compare=False, repr=False)
+    shape: str = "rect"  # "rect" or "round": round pieces get a circular cut line
+    label: str = ""  # e.g. "Steal Document (military)"; used in messages and galleries
+
+
+def face_pdf(art: FaceArt) -> bytes:
+    """One face alone as a one-page PDF: the page is the trim plus the bleed on every side, with
+    the face drawn at its place. Byte-identical for identical art (what raster exports render)."""
+    bleed = mm_to_pt(art.bleed_mm)
+    size = (mm_to_pt(art.width_mm) + 2 * bleed, mm_to_pt(art.height_mm) + 2 * bleed)
+    buf = io.BytesIO()
+    canvas = Canvas(buf, pagesize=size, invariant=1)
+    canvas.translate(bleed, bleed)
+    art.draw(canvas)
+    canvas.showPage()
+    canvas.save()
+    return buf.getvalue()
+
+
+def face_key(
+    elements: tuple[Element, ...], width_mm: float, height_mm: float, bleed_mm: float, shape: str
+) -> str:
+    """A stable hash of what a face paints: same art, same key, in any process."""
+    text = repr((_canonical(elements), round(width_mm, 4), round(height_mm, 4), bleed_mm, shape))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]
+
+
+def make_face_art(
+    elements: tuple[Element, ...],
+    *,
+    width_mm: float,
+    height_mm: float,
+    bleed_mm: float,
+    shape: str = "rect",
+    label: str = "",
+) -> FaceArt:
+    """Wrap fitted elements as FaceArt; drawing is clipped to the bleed box."""
+    bleed = mm_to_pt(bleed_mm)
+    box = (-bleed, -bleed, mm_to_pt(width_mm) + 2 * bleed, mm_to_pt(height_mm) + 2 * bleed)
+
+    def draw(canvas: Canvas) -> None:
+        canvas.saveState()
+        clip = canvas.beginPath()
+        clip.rect(*box)
+        canvas.clipPath(clip, stroke=0, fill=0)
+        paint(canvas, elements)
+        canvas.restoreState()
+
+    return FaceArt(
+        key=face_key(elements, width_mm, height_mm, bleed_mm, shape),
+        width_mm=width_mm,
+        height_mm=height_mm,
+        bleed_mm=bleed_mm,
+        draw=draw,
+        shape=shape,
+        label=label,
+    )
+
+
+def _canonical(value: object) -> object:
+    if is_dataclass(value):
+        return (type(value).__name__,) + tuple(
+            _canonical(getattr(value, f.name)) for f in fields(value) if f.metadata.get("key", True)
+        )
+    if isinstance(value, tuple | list):
+        return tuple(_canonical(v) for v in value)
+    if isinstance(value, float):
+        return round(value, 4) + 0.0  # + 0.0 folds -0.0 into 0.0
+    return value

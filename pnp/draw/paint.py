@@ -1,0 +1,131 @@
+"""Paint fitted elements on a reportlab canvas.
+
+Painting makes the same canvas calls in the same order every time, so identical elements give
+identical PDF bytes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reportlab.graphics import renderPDF
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.draw.elements import (
+    Circle,
+    Element,
+    Group,
+    Image,
+    Paint,
+    Polyline,
+    Rectangle,
+    Text,
+    TextRun,
+)
+from pnp.draw.svg import load_svg
+
+
+def paint(canvas: Canvas, elements: tuple[Element, ...] | list[Element]) -> None:
+    """Draw `elements` in order on `canvas` (in its current coordinate system)."""
+    for element in elements:
+        _PAINTERS[type(element)](canvas, element)
+
+
+def _apply(canvas: Canvas, p: Paint) -> tuple[int, int]:
+    """Set colours and line style; returns the (stroke, fill) flags for a drawing call."""
+    if p.fill is not None:
+        canvas.setFillColorRGB(*p.fill)
+    if p.stroke is not None:
+        canvas.setStrokeColorRGB(*p.stroke)
+        canvas.setLineWidth(p.stroke_width)
+        canvas.setLineCap(p.cap)
+        if p.dash:
+            canvas.setDash(list(p.dash))
+    if p.opacity < 1:
+        canvas.setFillAlpha(p.opacity)
+        canvas.setStrokeAlpha(p.opacity)
+    return int(p.stroke is not None and p.stroke_width > 0), int(p.fill is not None)
+
+
+def _rect(canvas: Canvas, e: Rectangle) -> None:
+    canvas.saveState()
+    stroke, fill = _apply(canvas, e.paint)
+    if e.radius > 0:
+        canvas.roundRect(e.x, e.y, e.w, e.h, e.radius, stroke=stroke, fill=fill)
+    else:
+        canvas.rect(e.x, e.y, e.w, e.h, stroke=stroke, fill=fill)
+    canvas.restoreState()
+
+
+def _circle(canvas: Canvas, e: Circle) -> None:
+    canvas.saveState()
+    stroke, fill = _apply(canvas, e.paint)
+    canvas.circle(e.cx, e.cy, e.r, stroke=stroke, fill=fill)
+    canvas.restoreState()
+
+
+def _path(canvas: Canvas, e: Polyline) -> None:
+    canvas.saveState()
+    stroke, fill = _apply(canvas, e.paint)
+    path = canvas.beginPath()
+    path.moveTo(*e.points[0])
+    for point in e.points[1:]:
+        path.lineTo(*point)
+    if e.closed:
+        path.close()
+    canvas.drawPath(path, stroke=stroke, fill=fill if e.closed else 0, fillMode=0)
+    canvas.restoreState()
+
+
+def _image(canvas: Canvas, e: Image) -> None:
+    canvas.saveState()
+    if e.clip:
+        clip = canvas.beginPath()
+        clip.rect(*e.clip)
+        canvas.clipPath(clip, stroke=0, fill=0)
+    if e.opacity < 1:
+        canvas.setFillAlpha(e.opacity)
+    if e.kind == "svg":
+        drawing = load_svg(Path(e.path), e.digest)
+        canvas.translate(e.x, e.y)
+        canvas.scale(e.w / drawing.width, e.h / drawing.height)
+        renderPDF.draw(drawing, canvas, 0, 0)
+    else:
+        canvas.drawImage(e.path, e.x, e.y, e.w, e.h, mask="auto")
+    canvas.restoreState()
+
+
+def _text_run(canvas: Canvas, e: TextRun) -> None:
+    canvas.saveState()
+    canvas.setFillColorRGB(*e.color)
+    if e.opacity < 1:
+        canvas.setFillAlpha(e.opacity)
+    canvas.setFont(e.font, e.size)
+    canvas.drawString(e.x, e.y, e.text)
+    canvas.restoreState()
+
+
+def _group(canvas: Canvas, e: Group) -> None:
+    canvas.saveState()
+    canvas.translate(e.x, e.y)
+    if e.rotate:
+        canvas.rotate(e.rotate)
+    if (e.scale_x, e.scale_y) != (1.0, 1.0):
+        canvas.scale(e.scale_x, e.scale_y)
+    paint(canvas, e.children)
+    canvas.restoreState()
+
+
+def _text(canvas: Canvas, e: Text) -> None:
+    paint(canvas, e.children)
+
+
+_PAINTERS = {
+    Rectangle: _rect,
+    Circle: _circle,
+    Polyline: _path,
+    Image: _image,
+    TextRun: _text_run,
+    Group: _group,
+    Text: _text,
+}

@@ -1,0 +1,111 @@
+"""Imposition: placing faces on printable sheets. The public entry point for every sheet product.
+
+    opts = SheetOptions(paper="a4", bleed_mm=3, duplex="long")
+    doc = Document(opts, title="My Game — Action cards", game_title="My Game")
+    doc.add_grid(pieces, section="Action cards")     # cards: grid, crop marks, duplex backs
+    doc.add_packed(pieces, section="Chips")          # tokens of mixed sizes and shapes
+    doc.add_tiled(board, section="Board")            # a board larger than a sheet
+    doc.add_standees(pawns, section="Pawns")         # fold-over standing figures
+    doc.pages                                        # in print order, blank backs added
+
+`pnp.export.pdf.write_document` writes the pages to a file.
+
+Every sheet carries the game, section and sheet number, and a 50 mm scale check, in the margin.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pnp.impose.geometry import Rect, bounding_box
+from pnp.impose.grid import grid_sheets
+from pnp.impose.margins import label_item, place_in_margins, scale_bar_item
+from pnp.impose.marks import mark_bbox
+from pnp.impose.options import SheetOptions
+from pnp.impose.packing import packed_sheets
+from pnp.impose.sheet import Page, Piece
+from pnp.impose.standee import standee_sheets
+from pnp.impose.tiling import tiled_sheets
+
+
+class Document:
+    """The sheets of one printed file, built section by section, pages in print order."""
+
+    def __init__(
+        self, options: SheetOptions | None = None, *, title: str, game_title: str = ""
+    ) -> None:
+        self.options = options or SheetOptions()
+        self.title = title
+        self.game_title = game_title
+        self._sheets: list[list[Page]] = []
+
+    def add_grid(self, pieces: Sequence[Piece], section: str) -> None:
+        """Cards (or any same-size pieces; other sizes start new sheets) in a centred grid."""
+        self._add(grid_sheets(pieces, self.options, section))
+
+    def add_packed(self, pieces: Sequence[Piece], section: str, *, fold: bool = False) -> None:
+        """Tokens and chips of mixed sizes packed in rows; `fold` prints each two-sided piece
+        as a strip (front, fold line, back) instead of on duplex back pages."""
+        self._add(packed_sheets(pieces, self.options, section, fold=fold))
+
+    def add_tiled(self, piece: Piece, section: str) -> None:
+        """A board: tiled over several sheets if larger than one, each side its own sheet set."""
+        self._add(tiled_sheets(piece, self.options, section, game=self.game_title))
+
+    def add_standees(self, pieces: Sequence[Piece], section: str) -> None:
+        """Fold-over standing figures with base tabs."""
+        self._add(standee_sheets(pieces, self.options, section))
+
+    @property
+    def pages(self) -> list[Page]:
+        """The pages in print order (blank backs added where duplex needs them)."""
+        return _print_order(self._sheets, self.options.duplex)
+
+    def _add(self, sheets: list[list[Page]]) -> None:
+        for number, pages in enumerate(sheets, 1):
+            for page in pages:
+                page.sheet, page.sheets = number, len(sheets)
+                if not page.labelled:
+                    label_page(page, self.game_title)
+        self._sheets += sheets
+
+
+def sheet_label(game: str, page: Page) -> str:
+    """e.g. "My Game · Action cards · sheet 2 of 7 · front"."""
+    side = {"fold": "fronts | backs, fold"}.get(page.side, page.side)
+    parts = [game, page.section, f"sheet {page.sheet} of {page.sheets}", side]
+    return " · ".join(p for p in parts if p)
+
+
+def label_page(page: Page, game: str) -> None:
+    """Put the sheet label (and on fronts the 50 mm scale bar) in free margin space."""
+    page.label = sheet_label(game, page)
+    W, H = page.paper.width_mm, page.paper.height_mm
+    regions = page.content or [Rect(W / 2, H / 2, 0, 0)]
+    content = bounding_box(regions)
+    taken = [mark_bbox(m) for m in page.marks] + page.content
+    items = [[label_item(page.label, size) for size in (6.5, 5.5, 4.5)]]
+    if page.side != "back":
+        items.append([scale_bar_item(), scale_bar_item(stacked=True)])
+    page.marks += place_in_margins(W, H, content, taken, items)
+
+
+def _print_order(sheets: list[list[Page]], duplex: str) -> list[Page]:
+    """Fronts with their backs; in a duplex document every sheet gets a back, blank if need be."""
+    needs_backs = any(len(pages) > 1 for pages in sheets)
+    fronts, backs = [], []
+    for pages in sheets:
+        fronts.append(pages[0])
+        if len(pages) > 1:
+            backs.append(pages[1])
+        elif needs_backs:
+            backs.append(_blank_back(pages[0]))
+    if not needs_backs:
+        return fronts
+    if duplex == "none":
+        return fronts + backs
+    return [p for pair in zip(fronts, backs, strict=True) for p in pair]
+
+
+def _blank_back(front: Page) -> Page:
+    return Page(front.paper, "back", front.section, sheet=front.sheet, sheets=front.sheets)

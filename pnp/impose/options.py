@@ -1,0 +1,81 @@
+"""How sheets are printed: paper, bleed, duplex, gutterfold, back offset and spacing.
+
+Every imposition (grid, packing, tiling, standees, calibration) reads one SheetOptions; strings
+from the command line are accepted and checked here, once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.errors import InputError
+from pnp.impose.paper import Paper, parse_paper
+
+DUPLEX_MODES = ("long", "short", "none")
+ORIENTATIONS = ("auto", "portrait", "landscape")
+
+
+@dataclass(frozen=True)
+class SheetOptions:
+    """How sheets are printed. Strings from the command line are accepted and checked.
+
+    duplex: "long" (backs mirror the columns of a portrait sheet), "short" (backs mirror the
+    rows), "none" (all fronts, then all backs, for feeding the stack through again by hand).
+    back_offset_mm: (x, y) shift of everything on back pages, x to the right and y up as seen on
+    the back, to undo a printer's misregistration (read it off `pnp calibrate`).
+    gap_mm: space between neighbouring trims; None chooses (see pnp.impose.grid).
+    """
+
+    paper: Paper | str = "a4"
+    orientation: str = "auto"
+    bleed_mm: float = 3.0
+    duplex: str = "long"
+    gutterfold: bool = False
+    back_offset_mm: tuple[float, float] | str = (0.0, 0.0)
+    crop_marks: bool = True
+    margin_mm: float = 4.0
+    gap_mm: float | None = None
+    overlap_mm: float = 10.0
+    tab_mm: float = 12.0
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        set_(self, "paper", parse_paper(self.paper))
+        set_(self, "duplex", _choice("duplex", self.duplex, DUPLEX_MODES))
+        set_(self, "orientation", _choice("orientation", self.orientation, ORIENTATIONS))
+        set_(self, "back_offset_mm", parse_offset(self.back_offset_mm))
+        for name, low, high in (
+            ("bleed_mm", 0, 20),
+            ("margin_mm", 0, 50),
+            ("overlap_mm", 0, 50),
+            ("tab_mm", 3, 50),
+        ):
+            value = float(getattr(self, name))
+            if not low <= value <= high:
+                raise InputError(
+                    f"{name.removesuffix('_mm')} must be {low} to {high} mm, not {value:g}"
+                )
+            set_(self, name, value)
+        if self.gap_mm is not None and not 0 <= self.gap_mm <= 50:
+            raise InputError(f"gap must be 0 to 50 mm, not {self.gap_mm:g}")
+
+
+def _choice(name: str, value: str, allowed: tuple[str, ...]) -> str:
+    text = str(value).strip().lower()
+    if text not in allowed:
+        raise InputError(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
+    return text
+
+
+def parse_offset(value: tuple[float, float] | str) -> tuple[float, float]:
+    """`"1.5,-0.5"` or `(1.5, -0.5)` -> (1.5, -0.5) millimetres."""
+    try:
+        parts = value.replace(" ", "").split(",") if isinstance(value, str) else list(value)
+        x, y = (float(p) for p in parts)
+    except (TypeError, ValueError):
+        raise InputError(
+            f"back offset must be two numbers in mm, X,Y (e.g. 1.5,-0.5), not {value!r}"
+        ) from None
+    if abs(x) > 20 or abs(y) > 20:
+        raise InputError(f"back offset {x:g},{y:g} mm is implausibly large (at most 20 mm)")
+    return (x, y)

@@ -1,0 +1,153 @@
+"""Paint pages on a reportlab canvas: faces as reusable forms, then the marks over them.
+
+Faces are painted once per key as PDF form XObjects and placed by reference, each clipped to its
+own region; marks (crop marks, cut and fold lines, crosses, labels) are drawn in millimetres.
+"""
+
+from __future__ import annotations
+
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfdoc
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
+
+from pnp.draw.face import FaceArt
+from pnp.impose.marks import STYLES, Box, Circle, Line, Mark, Shape, Text, label_font
+from pnp.impose.sheet import Page, Placement
+
+
+class FormCache:
+    """Draws each distinct face once as a PDF form XObject; later uses refer to it."""
+
+    def __init__(self) -> None:
+        self._names: dict[tuple, str] = {}
+
+    def name_for(self, canvas: Canvas, face: FaceArt) -> str:
+        ident = (face.key, round(face.width_mm, 4), round(face.height_mm, 4), face.bleed_mm)
+        name = self._names.get(ident)
+        if name is None:
+            name = f"Face{len(self._names) + 1}"
+            b = face.bleed_mm * mm
+            canvas.beginForm(name, -b, -b, face.width_mm * mm + b, face.height_mm * mm + b)
+            face.draw(canvas)
+            canvas.endForm()
+            _give_form_its_resources(canvas, name)
+            self._names[ident] = name
+        return name
+
+
+def _give_form_its_resources(canvas: Canvas, name: str) -> None:
+    """List the form's transparency states among its resources.
+
+    reportlab records a form's ExtGState (fill/stroke alpha) but leaves it out of the form's
+    resource dictionary, so viewers and printers draw translucent shapes solid. Build the
+    resources as reportlab would, plus the ExtGState.
+    """
+    form = canvas._doc.idToObject[pdfdoc.xObjectName(name)]
+    resources = pdfdoc.PDFResourceDictionary()
+    resources.basicFonts()
+    if form.hasImages:
+        resources.allProcs()
+    if form.XObjects:
+        resources.XObject = form.XObjects
+    if form.ExtGState:
+        resources.ExtGState = form.ExtGState
+    form.Resources = resources
+
+
+def render_pages(canvas: Canvas, pages: list[Page]) -> None:
+    """Paint every page in order; forms are defined just before their first use."""
+    forms = FormCache()
+    for page in pages:
+        canvas.setPageSize(page.paper.size_pt)
+        names = [forms.name_for(canvas, p.face) for p in page.placements]
+        canvas.saveState()
+        dx, dy = page.offset_mm
+        if dx or dy:
+            canvas.translate(dx * mm, dy * mm)
+        for placement, name in zip(page.placements, names, strict=True):
+            _place(canvas, placement, name)
+        for mark in page.marks:
+            draw_mark(canvas, mark)
+        canvas.restoreState()
+        canvas.showPage()
+
+
+def _place(canvas: Canvas, placement: Placement, name: str) -> None:
+    clip, trim = placement.clip, placement.trim
+    canvas.saveState()
+    path = canvas.beginPath()
+    path.rect(clip.x * mm, clip.y * mm, clip.w * mm, clip.h * mm)
+    canvas.clipPath(path, stroke=0, fill=0)
+    if placement.rotation == 180:
+        canvas.translate(trim.right * mm, trim.top * mm)
+        canvas.rotate(180)
+    else:
+        canvas.translate(trim.x * mm, trim.y * mm)
+    canvas.doForm(name)
+    canvas.restoreState()
+
+
+def draw_mark(canvas: Canvas, mark: Mark) -> None:
+    """Paint one mark."""
+    canvas.saveState()
+    if isinstance(mark, Text):
+        canvas.setFillGray(mark.gray)
+        canvas.setFont(label_font(mark.text), mark.size)
+        canvas.translate(mark.x * mm, mark.y * mm)
+        canvas.rotate(mark.angle)
+        if mark.anchor == "middle":
+            canvas.drawCentredString(0, 0, mark.text)
+        else:
+            canvas.drawString(0, 0, mark.text)
+        canvas.restoreState()
+        return
+    gray, width, dash = STYLES[mark.style]
+    if mark.style in ("register", "cut") and not isinstance(mark, Box | Shape):
+        _halo(canvas, mark)  # a white edge keeps crosses and cut lines visible on dark art
+    canvas.setStrokeGray(gray)
+    canvas.setLineWidth(width)
+    if dash:
+        canvas.setDash([dash[0] * mm, dash[1] * mm])
+    if isinstance(mark, Line):
+        canvas.line(mark.x1 * mm, mark.y1 * mm, mark.x2 * mm, mark.y2 * mm)
+    elif isinstance(mark, Circle):
+        canvas.circle(mark.cx * mm, mark.cy * mm, mark.r * mm, stroke=1, fill=0)
+    elif isinstance(mark, Box):
+        r = mark.rect
+        if mark.fill is not None:
+            canvas.setFillGray(mark.fill)
+        canvas.rect(
+            r.x * mm,
+            r.y * mm,
+            r.w * mm,
+            r.h * mm,
+            stroke=int(mark.stroke),
+            fill=int(mark.fill is not None),
+        )
+    elif isinstance(mark, Shape):
+        canvas.drawPath(_shape_path(canvas, mark), stroke=1, fill=0)
+    canvas.restoreState()
+
+
+def _halo(canvas: Canvas, mark: Line | Circle) -> None:
+    canvas.setStrokeGray(1)
+    canvas.setLineWidth(1.2)
+    if isinstance(mark, Line):
+        canvas.line(mark.x1 * mm, mark.y1 * mm, mark.x2 * mm, mark.y2 * mm)
+    else:
+        canvas.circle(mark.cx * mm, mark.cy * mm, mark.r * mm, stroke=1, fill=0)
+
+
+def _shape_path(canvas: Canvas, shape: Shape) -> PDFPathObject:
+    path = canvas.beginPath()
+    for op in shape.ops:
+        if op[0] == "M":
+            path.moveTo(op[1] * mm, op[2] * mm)
+        elif op[0] == "L":
+            path.lineTo(op[1] * mm, op[2] * mm)
+        elif op[0] == "A":
+            _, cx, cy, r, start, extent = op
+            path.arcTo((cx - r) * mm, (cy - r) * mm, (cx + r) * mm, (cy + r) * mm, start, extent)
+    path.close()
+    return path
