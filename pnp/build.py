@@ -1,8 +1,8 @@
 """Build printable PDFs for a game: faces from templates, imposed on sheets, one PDF per product.
 
 The pipeline, once per set: every component's front and back are rendered from the set's
-templates (pnp.layout.templates) into FaceArt; the copies become Pieces; imposition (pnp.impose.document) lays them
-on sheets by the set's imposition (grid, packed, tiled, standee). Card decks get one PDF each;
+templates (pnp.layout) into FaceArt; the copies become Pieces; imposition (pnp.impose) lays
+them on sheets by the set's imposition (grid, packed, tiled, standee). Card decks get one PDF each;
 boards, tokens and aids get one PDF per product holding all of a game's sets of that product.
 """
 

@@ -6,6 +6,9 @@ The CLI maps PnpError to exit code 2 (bad input or usage); anything else is a bu
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
+
+from pnp.names import did_you_mean
 
 
 class PnpError(Exception):
@@ -43,10 +46,10 @@ class InputError(PnpError):
 class UnknownNameError(InputError):
     """A name (game, card, deck, template, font) that is not known; carries close matches."""
 
-    def __init__(self, message: str, *, suggestions: list[str] | None = None, **kw) -> None:
+    def __init__(self, message: str, *, suggestions: list[str] | None = None, **kw: Any) -> None:
         self.suggestions = list(suggestions or [])
-        if self.suggestions and "hint" not in kw:
-            kw["hint"] = "did you mean: " + ", ".join(self.suggestions) + "?"
+        if "hint" not in kw or kw["hint"] is None:
+            kw["hint"] = did_you_mean(self.suggestions)
         super().__init__(message, **kw)
 
 

@@ -1,4 +1,8 @@
-"""Words for messages: closest-name suggestions, slugs, and how a found value looks."""
+"""Words for messages: closest-name suggestions and how a found value looks.
+
+Every "did you mean" in pnp comes from `closest` and is worded by `did_you_mean`, so all
+messages suggest names the same way.
+"""
 
 from __future__ import annotations
 
@@ -6,25 +10,25 @@ import difflib
 from collections.abc import Iterable
 from typing import Any
 
+MAX_SHOWN = 120  # characters of any input value quoted in a message
 
-def closest(name: str, known: Iterable[str], n: int = 3) -> list[str]:
+
+def closest(name: object, known: Iterable[object], n: int = 3) -> list[str]:
     """Up to `n` known names closest to `name`, best first (case-insensitive)."""
-    known = list(dict.fromkeys(str(k) for k in known))
-    lowered = {k.lower(): k for k in known}
-    hits = difflib.get_close_matches(str(name).lower(), list(lowered), n=n, cutoff=0.5)
+    names = list(dict.fromkeys(str(k) for k in known))
+    lowered = {k.lower(): k for k in names}
+    needle = str(name).lower()
+    hits = difflib.get_close_matches(needle, list(lowered), n=n, cutoff=0.5)
     if not hits:
         # a prefix or substring match still helps ("steal" -> "Steal Document")
-        needle = str(name).lower()
         hits = [k for k in lowered if needle and (needle in k or k in needle)][:n]
     return [lowered[h] for h in hits]
 
 
-def slug(text: str) -> str:
-    """A lower-case id made of letters, digits and hyphens."""
-    out = []
-    for ch in str(text).lower():
-        out.append(ch if ch.isalnum() and ch.isascii() else "-")
-    return "-".join(part for part in "".join(out).split("-") if part)
+def did_you_mean(suggestions: Iterable[str]) -> str | None:
+    """`did you mean: a, b?`, or None when there is nothing to suggest."""
+    shown = list(suggestions)
+    return f"did you mean: {', '.join(shown)}?" if shown else None
 
 
 def describe(value: Any) -> str:
@@ -37,4 +41,9 @@ def describe(value: Any) -> str:
         return "a mapping"
     if isinstance(value, list):
         return "a list"
-    return repr(value)
+    return shorten(repr(value))
+
+
+def shorten(text: str, limit: int = MAX_SHOWN) -> str:
+    """`text` cut to `limit` characters, marked with an ellipsis when cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,8 +1,10 @@
-"""Read YAML while remembering where every value came from.
+"""The one YAML loader: read YAML while remembering where every value came from.
 
 Mappings and sequences come back as `SourceDict` / `SourceList`, which know the file and line of
 themselves and of each item, so any later check can say `file:line: what was expected`.
-Duplicate keys are an error (plain PyYAML silently keeps the last one).
+Duplicate keys are an error (plain PyYAML silently keeps the last one). Catalogs, deck lists,
+themes and the output of face templates are all read here, with libyaml's parser when PyYAML
+has it (several times faster than the pure-Python one).
 """
 
 from __future__ import annotations
@@ -45,14 +47,19 @@ def where(value: Any, key: Any = None) -> tuple[str | None, int | None]:
     return None, None
 
 
-class _Loader(yaml.SafeLoader):
+_SafeBase: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _Loader(_SafeBase):  # type: ignore[misc]
     """SafeLoader building SourceDict/SourceList with 1-based line numbers."""
+
+    source_file: str = ""
 
 
 def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> SourceDict:
     loader.flatten_mapping(node)
     result = SourceDict()
-    result.file = loader.name
+    result.file = loader.source_file
     result.line = node.start_mark.line + 1
     result.key_lines = {}
     for key_node, value_node in node.value:
@@ -62,13 +69,13 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> SourceDict:
         except TypeError:
             raise InputError(
                 "a mapping key must be a plain value, not a list or mapping",
-                file=loader.name,
+                file=loader.source_file,
                 line=key_node.start_mark.line + 1,
             ) from None
         if key in result:
             raise InputError(
                 f"duplicate key {key!r} (first given on line {result.key_lines[key]})",
-                file=loader.name,
+                file=loader.source_file,
                 line=key_node.start_mark.line + 1,
             )
         result[key] = loader.construct_object(value_node, deep=True)
@@ -78,7 +85,7 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> SourceDict:
 
 def _construct_sequence(loader: _Loader, node: yaml.SequenceNode) -> SourceList:
     result = SourceList(loader.construct_object(child, deep=True) for child in node.value)
-    result.file = loader.name
+    result.file = loader.source_file
     result.line = node.start_mark.line + 1
     result.item_lines = [child.start_mark.line + 1 for child in node.value]
     return result
@@ -91,31 +98,38 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _constr
 def parse_yaml(text: str, file: str | Path) -> Any:
     """Parse YAML text; syntax errors become InputError with the file and line."""
     try:
-        # the reader rejects control characters already while the loader is built
         loader = _Loader(text)
-    except yaml.reader.ReaderError as exc:
-        line = text.count("\n", 0, max(exc.position, 0)) + 1
-        raise InputError(
-            f"not valid YAML: {exc.reason} (character {exc.character!r} is not allowed)",
-            file=file,
-            line=line,
-        ) from None
-    loader.name = str(file)
+    except yaml.reader.ReaderError as exc:  # the pure-Python reader checks characters up front
+        raise _reader_error(exc, text, file) from None
+    loader.source_file = str(file)
     try:
         return loader.get_single_data()
     except InputError:
         raise
+    except yaml.reader.ReaderError as exc:  # libyaml finds them while parsing
+        raise _reader_error(exc, text, file) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
         problem = exc.problem or exc.context or "not valid YAML"
         raise InputError(f"not valid YAML: {problem}", file=file, line=line) from None
-    except yaml.YAMLError as exc:  # e.g. a reader error on control characters
+    except yaml.YAMLError as exc:
         raise InputError(f"not valid YAML: {exc}", file=file) from None
     except RecursionError:
         raise InputError("YAML nested too deeply", file=file) from None
     finally:
         loader.dispose()
+
+
+def _reader_error(exc: yaml.reader.ReaderError, text: str, file: str | Path) -> InputError:
+    """A control or other unacceptable character, at its line."""
+    line = text.count("\n", 0, max(exc.position, 0)) + 1
+    char = exc.character if isinstance(exc.character, str) else chr(exc.character)
+    return InputError(
+        f"not valid YAML: character {char!r} (U+{ord(char):04X}) is not allowed",
+        file=file,
+        line=line,
+    )
 
 
 def read_text(path: Path) -> str:

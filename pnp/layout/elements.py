@@ -1,9 +1,9 @@
 """The layout vocabulary: check each element a template produced and turn it into fitted elements.
 
 Templates speak millimetres from the top-left trim corner with y growing downwards; fitted
-elements (pnp.draw.elements) are PDF points from the bottom-left with y up. The flip happens here, once:
-a y measured down from a reference line `ref` becomes `ref - y` (the card's height at the top
-level, 0 inside a group, whose own origin was already flipped).
+elements (pnp.draw.elements) are PDF points from the bottom-left with y up. The flip happens
+here, once: a y measured down from a reference line `ref` becomes `ref - y` (the card's height
+at the top level, 0 inside a group, whose own origin was already flipped).
 """
 
 from __future__ import annotations

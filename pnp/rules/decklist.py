@@ -18,8 +18,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from pnp.catalog.model import Component, ComponentSet, Game
 from pnp.catalog.yamlsource import SourceDict, parse_yaml, read_text
 from pnp.errors import InputError, UnknownNameError
@@ -140,12 +138,7 @@ def _text_count(text: str, path: Path, line: int) -> int:
 def parse_yaml_decklist(game: Game, text: str, path: Path | str) -> DeckList:
     """Parse the YAML format: `{game: ID, decks: {DECK: {CARD: COUNT}}}`."""
     path = Path(path)
-    try:
-        doc = parse_yaml(text, path)
-    except yaml.reader.ReaderError as exc:  # control characters, refused before parsing
-        line = text.count("\n", 0, exc.position) + 1
-        message = f"not valid YAML: control character #x{exc.character:02x} is not allowed"
-        raise InputError(message, file=path, line=line) from None
+    doc = parse_yaml(text, path)
     if not isinstance(doc, SourceDict):
         raise InputError(
             f"expected a mapping with `game:` and `decks:`, found {describe(doc)}",
