@@ -8,10 +8,11 @@ boards, tokens and aids get one PDF per product holding all of a game's sets of 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pnp.catalog.context import face_context, set_face_context
 from pnp.catalog.model import PRODUCTS, ComponentSet, Game
 from pnp.draw.face import FaceArt
 from pnp.errors import BuildError, InputError
@@ -19,10 +20,11 @@ from pnp.export.pdf import write_document, write_pages
 from pnp.impose.calibration import calibration_pages
 from pnp.impose.document import Document
 from pnp.impose.options import SheetOptions
+from pnp.impose.paper import parse_paper
 from pnp.impose.sheet import Piece
 from pnp.layout.templates import TemplateSet
 from pnp.layout.theme import load_theme
-from pnp.names import closest
+from pnp.names import closest, did_you_mean
 from pnp.resources import data_root, templates_dir
 
 Progress = Callable[[str], None]
@@ -43,7 +45,7 @@ class BuildOptions:
 
     def sheet_options(self) -> SheetOptions:
         return SheetOptions(
-            paper=self.paper,
+            paper=parse_paper(self.paper),
             bleed_mm=self.bleed_mm,
             duplex=self.duplex,
             gutterfold=self.gutterfold,
@@ -59,15 +61,10 @@ def parse_products(text: str) -> tuple[str, ...]:
     for word in wanted:
         if word not in PRODUCTS:
             raise InputError(
-                f"--what: unknown product {word!r} (known: {', '.join(PRODUCTS)}, all)",
-                hint=_did_you_mean(word, [*PRODUCTS, "all"]),
+                f"unknown product {word!r} (known: {', '.join(PRODUCTS)}, all)",
+                hint=did_you_mean(closest(word, [*PRODUCTS, "all"])),
             )
     return tuple(p for p in PRODUCTS if p in wanted)
-
-
-def _did_you_mean(word: str, known: Iterable[str]) -> str | None:
-    hits = closest(word, known)
-    return f"did you mean: {', '.join(hits)}?" if hits else None
 
 
 def template_set(game: Game) -> TemplateSet:
@@ -85,26 +82,21 @@ def render_set_faces(
     w, h = component_set.size.width_mm, component_set.size.height_mm
     if component_set.orientation == "landscape" and h > w:
         w, h = h, w
-    base = {
-        "set": component_set.context(),
-        "deck": component_set.context(),
-        "game": game.context(),
-        "tables": game.tables_context(),
-        "table_info": game.table_info_context(),
-    }
+    base = set_face_context(game, component_set)
     faces = []
     for component in component_set.components:
         if component.count == 0:
             continue
-        context = {**base, "card": component.context(), "component": component.context()}
-        label = f"{component.name} ({component.id})"
-        kw = dict(
-            width_mm=w, height_mm=h, bleed_mm=bleed_mm, shape=component_set.shape, label=label
-        )
-        front = templates.render_face(component_set.front, context, **kw)
-        back = (
-            templates.render_face(component_set.back, context, **kw) if component_set.back else None
-        )
+        context = face_context(game, component_set, component, base)
+        sides = [component_set.front, component_set.back]
+        front, back = (
+            templates.render_face(
+                name, context, width_mm=w, height_mm=h, bleed_mm=bleed_mm,
+                shape=component_set.shape, label=f"{component.name} ({component.id})",
+            ) if name else None
+            for name in sides
+        )  # fmt: skip
+        assert front is not None  # every set has a front template
         faces.append((component.count, front, back))
     return faces
 

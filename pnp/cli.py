@@ -1,6 +1,8 @@
 """The `pnp` command: parse options, call the library, map errors to messages and exit codes.
 
-Exit codes: 0 fine, 1 composition rules broken, 2 bad input or usage.
+Exit codes: 0 fine, 1 a composition rule is broken, 2 bad input or usage. A bad option value
+is reported by click (`Error: Invalid value for '--paper': ...`); a bad input file by pnp
+(`error: file:line: message`), both with exit code 2.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import click
 from pnp.errors import PnpError
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT = 0, 1, 2
+EXIT_CODES = "Exit codes: 0 fine, 1 a composition rule is broken, 2 bad input or usage."
 
 
 def _reports_errors(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -34,19 +37,69 @@ def _reports_errors(func: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class LibraryValue(click.ParamType):
+    """An option value checked by the library's own parser, so the CLI and the library accept
+    exactly the same values; a bad one is a click usage error naming the option."""
+
+    def __init__(self, name: str, parse: Callable[[str], Any]) -> None:
+        self.name = name
+        self._parse = parse
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if not isinstance(value, str):
+            return value
+        try:
+            self._parse(value)
+        except PnpError as exc:
+            hint = f" ({exc.hint})" if exc.hint else ""
+            self.fail(f"{exc.message}{hint}", param, ctx)
+        return value
+
+
+def _paper(text: str) -> object:
+    from pnp.impose.paper import parse_paper
+
+    return parse_paper(text)
+
+
+def _products(text: str) -> object:
+    from pnp.build import parse_products
+
+    return parse_products(text)
+
+
+def _offset(text: str) -> object:
+    from pnp.impose.options import parse_offset
+
+    return parse_offset(text)
+
+
+PAPER = LibraryValue("paper", _paper)
+PRODUCTS = LibraryValue("products", _products)
+OFFSET = LibraryValue("offset", _offset)
+
+
+@click.group(
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
+    epilog=EXIT_CODES,
+)
 @click.version_option(package_name="pnp")
 def main() -> None:
     """pnp: print-and-play studio. Game data in, printable sheets and deck verdicts out."""
 
 
-@main.command()
+@main.command(epilog=EXIT_CODES)
 @_reports_errors
 def games() -> None:
-    """List the built-in games, one per line, id first."""
+    """List the built-in games, one per line: id, title, players and play time."""
     from pnp.catalog.games import load_builtin_games
+    from pnp.errors import InputError
+    from pnp.resources import card_data_dir
 
-    for game in load_builtin_games():
+    loaded = load_builtin_games()
+    if not loaded:
+        raise InputError("no built-in games found (is pnp installed whole?)", file=card_data_dir())
+    for game in loaded:
         players = game.meta.get("players") or {}
         extra = []
         if players:
@@ -58,8 +111,8 @@ def games() -> None:
         click.echo(f"{game.id}\t{game.title}{suffix}")
 
 
-@main.command()
-@click.argument("game")
+@main.command(epilog=EXIT_CODES)
+@click.argument("game", metavar="GAME")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (components and tables).")
 @_reports_errors
 def inventory(game: str, as_json: bool) -> None:
@@ -74,14 +127,19 @@ def inventory(game: str, as_json: bool) -> None:
         click.echo(inventory_text(loaded))
 
 
-@main.command()
-@click.argument("target", required=False)
-@click.argument("decklist", required=False, type=click.Path(path_type=Path))
+@main.command(epilog=EXIT_CODES)
+@click.argument("target", required=False, metavar="[GAME|DIR|FILE]")
+@click.argument("decklist", required=False, type=click.Path(path_type=Path), metavar="[FILE]")
 @click.option("--all", "all_games", is_flag=True, help="Validate every built-in game's catalog.")
-@click.option("--game", "game_ref", help="Check the deck list FILE against this game's rules.")
+@click.option("--game", "game_ref", metavar="GAME", help="Check a deck list FILE against GAME.")
+@click.option("--json", "as_json", is_flag=True, help="Print the verdicts as JSON.")
 @_reports_errors
 def validate(
-    target: str | None, decklist: Path | None, all_games: bool, game_ref: str | None
+    target: str | None,
+    decklist: Path | None,
+    all_games: bool,
+    game_ref: str | None,
+    as_json: bool,
 ) -> None:
     """Check catalogs (schema and composition rules) or a deck list.
 
@@ -108,45 +166,43 @@ def validate(
         raise click.UsageError(
             "say what to validate: GAME, a game folder, --all, or --game GAME FILE"
         )
-    for report in reports:
-        click.echo(report.render())
+    if as_json:
+        click.echo(json.dumps([r.as_dict() for r in reports], ensure_ascii=False, indent=2))
+    else:
+        for report in reports:
+            click.echo(report.render())
     sys.exit(EXIT_OK if all(r.ok for r in reports) else EXIT_RULES)
 
 
-def _parse_offset(text: str) -> tuple[float, float]:
-    try:
-        x, y = (float(part) for part in text.split(","))
-    except ValueError:
-        raise click.BadParameter(
-            f"expected X,Y in millimetres such as 0.5,-1, found {text!r}"
-        ) from None
-    return x, y
-
-
-@main.command()
-@click.argument("games", nargs=-1)
+@main.command(epilog=EXIT_CODES)
+@click.argument("games", nargs=-1, metavar="[GAME|DIR]...")
 @click.option("--all", "all_games", is_flag=True, help="Build every built-in game.")
 @click.option(
     "--what",
+    type=PRODUCTS,
     default="all",
     show_default=True,
+    metavar="LIST",
     help="Comma-separated products: cards (one PDF per deck), boards (boards and trackers, "
     "tiled over sheets when large), tokens (chips, markers, tokens, pawn standees), "
     "aids (reference cards and player aids), or all.",
 )
 @click.option(
     "--paper",
+    type=PAPER,
     default="a4",
     show_default=True,
-    help="a4, letter, or WIDTHxHEIGHT with a unit (e.g. 210x297mm).",
+    metavar="PAPER",
+    help="a4, letter, a3, a5, legal, tabloid, or WIDTHxHEIGHT with a unit (e.g. 210x297mm).",
 )
 @click.option(
     "--bleed",
     "bleed_mm",
     default=3.0,
     show_default=True,
-    type=click.FloatRange(min=0),
-    help="Bleed around every piece, in mm.",
+    type=click.FloatRange(min=0, max=20),
+    metavar="MM",
+    help="Bleed around every piece, in mm (0 to 20).",
 )
 @click.option(
     "--duplex",
@@ -163,15 +219,18 @@ def _parse_offset(text: str) -> tuple[float, float]:
 )
 @click.option(
     "--back-offset",
+    type=OFFSET,
     default="0,0",
     show_default=True,
+    metavar="X,Y",
     help="Shift backs by X,Y mm to correct a printer (see `pnp calibrate`).",
 )
 @click.option(
     "--out",
     "out_dir",
     type=click.Path(file_okay=False, path_type=Path),
-    help="Output folder (default: output/).",
+    metavar="DIR",
+    help="Output folder (default: ./output).",
 )
 @_reports_errors
 def build(
@@ -185,21 +244,20 @@ def build(
     back_offset: str,
     out_dir: Path | None,
 ) -> None:
-    """Build print-ready PDFs for GAME... (built-in ids or game folders) into output/<game>/."""
+    """Build print-ready PDFs for GAME... (built-in ids or game folders) into ./output/<game>/."""
     from pnp.build import BuildOptions, build_game, count_steps, parse_products
     from pnp.catalog.games import builtin_ids, resolve_game
-    from pnp.impose.paper import parse_paper
+    from pnp.impose.options import parse_offset
 
     if all_games == bool(games):
         raise click.UsageError("name one or more GAMEs, or use --all")
-    parse_paper(paper)  # reject a bad paper before any work
     options = BuildOptions(
         products=parse_products(what),
         paper=paper,
         bleed_mm=bleed_mm,
         duplex=duplex,
         gutterfold=gutterfold,
-        back_offset_mm=_parse_offset(back_offset),
+        back_offset_mm=parse_offset(back_offset),
         out_dir=out_dir,
     )
     loaded = [resolve_game(g) for g in (builtin_ids() if all_games else games)]
@@ -221,23 +279,38 @@ def build(
         click.echo(str(path))
 
 
-@main.command()
-@click.option("--paper", default="a4", show_default=True, help="a4, letter, or WIDTHxHEIGHT.")
-@click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True)
+@main.command(epilog=EXIT_CODES)
+@click.option(
+    "--paper",
+    type=PAPER,
+    default="a4",
+    show_default=True,
+    metavar="PAPER",
+    help="a4, letter, or WIDTHxHEIGHT with a unit.",
+)
+@click.option(
+    "--duplex",
+    type=click.Choice(["long", "short"]),
+    default="long",
+    show_default=True,
+    help="How your printer flips the sheet: over its long or its short edge.",
+)
 @click.option(
     "--out",
     "out_path",
     type=click.Path(dir_okay=False, path_type=Path),
-    help="PDF to write (default: output/calibrate-PAPER.pdf).",
+    metavar="FILE",
+    help="PDF to write (default: ./output/calibrate-PAPER.pdf).",
 )
 @_reports_errors
 def calibrate(paper: str, duplex: str, out_path: Path | None) -> None:
     """Print a duplex alignment sheet to measure your printer's back offset."""
     from pnp.build import write_calibration
     from pnp.impose.options import SheetOptions
+    from pnp.impose.paper import parse_paper
 
     path = out_path or Path("output") / f"calibrate-{paper.lower()}.pdf"
-    write_calibration(path, SheetOptions(paper=paper, duplex=duplex))
+    write_calibration(path, SheetOptions(paper=parse_paper(paper), duplex=duplex))
     click.echo(str(path))
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pnp.catalog.model import load_game
+from pnp.catalog.load import load_game
 from pnp.cli import main
 from pnp.errors import InputError
 

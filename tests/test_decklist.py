@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from pnp.catalog.model import Game, load_game
+from pnp.catalog.load import load_game
+from pnp.catalog.model import Game
 from pnp.errors import InputError, UnknownNameError
 from pnp.rules.decklist import read_decklist
 

@@ -15,7 +15,8 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pnp.catalog.model import Game, load_game
+from pnp.catalog.load import load_game
+from pnp.catalog.model import Game
 from pnp.cli import main
 from pnp.errors import PnpError
 from pnp.rules.decklist import read_decklist

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from pnp.catalog.games import builtin_ids, resolve_game
-from pnp.catalog.model import load_game
+from pnp.catalog.load import load_game
 from pnp.errors import InputError, UnknownNameError
 from pnp.rules.checks import Counts, Range, Where, evaluate, parse_rules
 from pnp.rules.report import validate_game

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.catalog.games import builtin_ids
-from pnp.catalog.model import load_game
+from pnp.catalog.load import load_game
 from pnp.cli import main
 from pnp.rules.report import validate_decklist, validate_game
 

@@ -71,11 +71,13 @@ class Fields:
         line: int | None = None,
     ) -> PnpError:
         """`what: message` at the key's line (or `line`); with suggestions, an UnknownNameError."""
-        located = {"file": self.file, "line": line or self.line_of(key), "hint": hint}
+        at = line or self.line_of(key)
         text = f"{self.what}: {message}" if self.what else message
         if suggestions is not None:
-            return UnknownNameError(text, suggestions=suggestions, **located)
-        return InputError(text, **located)
+            return UnknownNameError(
+                text, suggestions=suggestions, file=self.file, line=at, hint=hint
+            )
+        return InputError(text, file=self.file, line=at, hint=hint)
 
     # -- structure -----------------------------------------------------------------------
 

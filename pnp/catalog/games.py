@@ -5,7 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from pnp.catalog.model import Game, load_game
+from pnp.catalog.load import load_game
+from pnp.catalog.model import Game
 from pnp.errors import InputError, UnknownNameError
 from pnp.names import closest
 from pnp.resources import card_data_dir, templates_dir

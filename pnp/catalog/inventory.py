@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pnp.catalog.context import tables_context
 from pnp.catalog.model import Game
 
 
@@ -26,7 +27,7 @@ def inventory_data(game: Game) -> dict[str, Any]:
         "game": game.id,
         "title": game.title,
         "components": components,
-        "tables": game.tables_context(),
+        "tables": tables_context(game),
     }
 
 

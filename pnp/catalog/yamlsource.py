@@ -50,7 +50,16 @@ def where(value: Any, key: Any = None) -> tuple[str | None, int | None]:
 _SafeBase: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-class _Loader(_SafeBase):  # type: ignore[misc]
+def plain(value: Any) -> Any:
+    """Strip source tracking: plain dicts and lists for templates and JSON."""
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    return value
+
+
+class _Loader(_SafeBase):
     """SafeLoader building SourceDict/SourceList with 1-based line numbers."""
 
     source_file: str = ""

@@ -112,7 +112,7 @@ def ruler(cx: float, cy: float, *, horizontal: bool, name: str) -> list[Mark]:
     return marks
 
 
-def _text_block(lines: tuple[str, ...], x: float, top: float, **values) -> list[Mark]:
+def _text_block(lines: tuple[str, ...], x: float, top: float, **values: object) -> list[Mark]:
     out: list[Mark] = []
     for i, line in enumerate(lines):
         size = 9.0 if i == 0 else 7.5

@@ -58,7 +58,9 @@ def fit_count(length: float, size: float, bleed: float, gap: float) -> int:
     return max(0, math.floor((length - 2 * bleed + gap + 1e-6) / (size + gap)))
 
 
-def _span(length: float, size: float, bleed: float, margin: float, gap: float | None):
+def _span(
+    length: float, size: float, bleed: float, margin: float, gap: float | None
+) -> tuple[int, float]:
     usable = length - 2 * margin
     if gap is not None:
         return fit_count(usable, size, bleed, gap), gap
@@ -205,9 +207,9 @@ def _by_size(pieces: Sequence[Piece]) -> list[list[Piece]]:
     return list(groups.values())
 
 
-def _gutterfold_plan(paper: Paper, w: float, h: float, opts: SheetOptions):
+def _gutterfold_plan(paper: Paper, w: float, h: float, opts: SheetOptions) -> tuple[GridPlan, str]:
     """Best (plan for the front half, fold direction): fronts on one half, backs on the other."""
-    best = None
+    best: tuple[GridPlan, str] | None = None
     b, m = opts.bleed_mm, opts.margin_mm
     orientations = ("portrait", "landscape") if opts.orientation == "auto" else (opts.orientation,)
     for orientation in orientations:
@@ -241,7 +243,7 @@ def _gutterfold_plan(paper: Paper, w: float, h: float, opts: SheetOptions):
     return best
 
 
-def _half_span(length: float, size: float, bleed: float, gap: float | None):
+def _half_span(length: float, size: float, bleed: float, gap: float | None) -> tuple[int, float]:
     if gap is not None:
         return fit_count(length, size, bleed, gap), gap
     shared = fit_count(length, size, bleed, 0.0)
@@ -249,7 +251,9 @@ def _half_span(length: float, size: float, bleed: float, gap: float | None):
     return (own, 2 * bleed) if bleed > 0 and own == shared else (shared, 0.0)
 
 
-def _gutterfold_sheets(group: Sequence[Piece], opts: SheetOptions, section: str):
+def _gutterfold_sheets(
+    group: Sequence[Piece], opts: SheetOptions, section: str
+) -> list[list[Page]]:
     plan, flip = _gutterfold_plan(opts.paper, group[0].width_mm, group[0].height_mm, opts)
     paper = plan.paper
     W, H = paper.width_mm, paper.height_mm

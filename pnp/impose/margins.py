@@ -67,8 +67,11 @@ def place_in_margins(
     taken = list(taken)
     placed: list[Mark] = []
     for choices in items:
-        found = [(item, _find_spot(paper_w, paper_h, content, taken, item)) for item in choices]
-        found = [(item, spot) for item, spot in found if spot is not None]
+        found = []
+        for choice in choices:
+            spot_found = _find_spot(paper_w, paper_h, content, taken, choice)
+            if spot_found is not None:
+                found.append((choice, spot_found))
         # the first alternative in a printable spot, else the first that fits anywhere
         found.sort(key=lambda pair: not pair[1][1])
         if found:
@@ -100,7 +103,9 @@ def _strip(side: str, off: float, h: float, paper_w: float, paper_h: float) -> R
     }[side]
 
 
-def _find_spot(paper_w, paper_h, content, taken, item):
+def _find_spot(
+    paper_w: float, paper_h: float, content: Rect, taken: list[Rect], item: Item
+) -> tuple[tuple[str, float, float], bool] | None:
     """((side, offset from the edge, start along the margin), printable) or None."""
     best = None
     for rank, (side, depth) in enumerate(_depths(paper_w, paper_h, content).items()):
@@ -138,14 +143,18 @@ def _first_gap(
     return (cursor, hi - cursor) if hi - cursor >= need else None
 
 
-def _fallback_spot(paper_w, paper_h, content, item) -> tuple[str, float, float]:
+def _fallback_spot(
+    paper_w: float, paper_h: float, content: Rect, item: Item
+) -> tuple[str, float, float]:
     depths = _depths(paper_w, paper_h, content)
     side = max(SIDES, key=lambda s: (depths[s], -SIDES.index(s)))
     off = max((depths[side] - item.height) / 2, 0.0)
     return side, off, _EDGE_MM
 
 
-def _map_item(paper_w, paper_h, item: Item, side: str, off: float, u0: float) -> list[Mark]:
+def _map_item(
+    paper_w: float, paper_h: float, item: Item, side: str, off: float, u0: float
+) -> list[Mark]:
     """Local (u, v) -> page: along the bottom/top margin upright, along the sides turned 90°."""
     h = item.height
     if side in ("bottom", "top"):

@@ -80,9 +80,6 @@ class Shape:
 Mark = Line | Circle | Box | Text | Shape
 
 
-Mark = Line | Circle | Box | Text | Shape
-
-
 # --- fonts -----------------------------------------------------------------------------------
 
 

@@ -13,11 +13,13 @@ from pnp.impose.paper import Paper, parse_paper
 
 DUPLEX_MODES = ("long", "short", "none")
 ORIENTATIONS = ("auto", "portrait", "landscape")
+A4 = parse_paper("a4")
 
 
 @dataclass(frozen=True)
 class SheetOptions:
-    """How sheets are printed. Strings from the command line are accepted and checked.
+    """How sheets are printed. Every value is checked; `paper` and `back_offset_mm` may also be
+    given as text ("letter", "1.5,-0.5"), as on the command line, and are parsed here.
 
     duplex: "long" (backs mirror the columns of a portrait sheet), "short" (backs mirror the
     rows), "none" (all fronts, then all backs, for feeding the stack through again by hand).
@@ -26,12 +28,12 @@ class SheetOptions:
     gap_mm: space between neighbouring trims; None chooses (see pnp.impose.grid).
     """
 
-    paper: Paper | str = "a4"
+    paper: Paper = A4
     orientation: str = "auto"
     bleed_mm: float = 3.0
     duplex: str = "long"
     gutterfold: bool = False
-    back_offset_mm: tuple[float, float] | str = (0.0, 0.0)
+    back_offset_mm: tuple[float, float] = (0.0, 0.0)
     crop_marks: bool = True
     margin_mm: float = 4.0
     gap_mm: float | None = None

@@ -162,7 +162,10 @@ def layout_units(units: Sequence[Unit], opts: SheetOptions, section: str) -> lis
     return sheets
 
 
-def _centre(paper: Paper, placed: list[tuple[Unit, float, float]], opts: SheetOptions):
+Placed = list[tuple[Unit, float, float]]  # units with the bottom-left corners of their trims
+
+
+def _centre(paper: Paper, placed: Placed, opts: SheetOptions) -> Placed:
     area = packing_area(paper, opts)
     x0 = min(x for _, x, _ in placed)
     x1 = max(x + u.w for u, x, _ in placed)
@@ -173,7 +176,7 @@ def _centre(paper: Paper, placed: list[tuple[Unit, float, float]], opts: SheetOp
     return [(u, x + dx, y + dy) for u, x, y in placed]
 
 
-def _unit_pages(paper: Paper, placed, opts: SheetOptions, section: str) -> list[Page]:
+def _unit_pages(paper: Paper, placed: Placed, opts: SheetOptions, section: str) -> list[Page]:
     front = Page(paper, "front", section)
     trims = [Rect(x, y, u.w, u.h) for u, x, y in placed]
     front.body = [t.grow(opts.bleed_mm) for t in trims]
@@ -209,7 +212,7 @@ def _unit_pages(paper: Paper, placed, opts: SheetOptions, section: str) -> list[
     return pages
 
 
-def _outlines(rects: list[Rect], marks: list[Mark]) -> list[Mark]:
+def _outlines(rects: list[Rect], marks: Sequence[Mark]) -> list[Mark]:
     """A cut outline for each rectangular piece whose edges are not all continued by crop marks."""
     xs = {round(m.x1, 3) for m in marks if isinstance(m, Line) and m.x1 == m.x2}
     ys = {round(m.y1, 3) for m in marks if isinstance(m, Line) and m.y1 == m.y2}

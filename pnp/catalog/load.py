@@ -1,0 +1,267 @@
+"""Load a game folder (game.yaml + one YAML file per set) into the typed model.
+
+Every value is read through `Fields`, so a schema problem is an InputError at the file and line
+of the key it is about. See docs/catalog-format.md for the format.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pnp.catalog.fields import REQUIRED, SLUG, Fields
+from pnp.catalog.model import (
+    DEFAULT_IMPOSITION,
+    GAME_KEYS,
+    IMPOSITIONS,
+    KINDS,
+    META_KEYS,
+    NAMED_SIZES,
+    PRODUCTS,
+    RESERVED_COMPONENT_KEYS,
+    SET_KEYS,
+    SHAPES,
+    SOURCES,
+    TABLE_KEYS,
+    Component,
+    ComponentSet,
+    Game,
+    Origin,
+    RuleSpec,
+    Size,
+    Table,
+)
+from pnp.catalog.yamlsource import SourceDict, SourceList, load_yaml, plain
+from pnp.errors import InputError
+from pnp.names import closest, describe
+
+
+def load_game(folder: Path, templates_dir: Path | None = None) -> Game:
+    """Load a game folder: `game.yaml` plus every other `*.yaml` file as a set."""
+    folder = Path(folder)
+    game_file = folder / "game.yaml"
+    if not folder.is_dir():
+        raise InputError("not a game folder (expected a folder with game.yaml)", file=folder)
+    if not game_file.is_file():
+        raise InputError("missing game.yaml: a game folder needs one", file=folder)
+    doc = Fields(load_yaml(game_file), "game.yaml", file=str(game_file), line=1)
+    doc.check_keys(GAME_KEYS)
+    meta = _load_meta(doc)
+    tables = _load_tables(doc)
+    rules = _load_rules(doc)
+    sets: dict[str, ComponentSet] = {}
+    seen_ids: dict[str, Origin] = {}
+    for path in sorted(folder.glob("*.yaml")):
+        if path.name == "game.yaml":
+            continue
+        component_set = _load_set(path, load_yaml(path), seen_ids)
+        if component_set.id in sets:
+            raise InputError(
+                f"set id {component_set.id!r} used twice (also in {sets[component_set.id].origin})",
+                file=path,
+                line=component_set.origin.line,
+            )
+        sets[component_set.id] = component_set
+    return Game(
+        id=meta["id"], title=meta["title"], meta=meta, root=folder,
+        templates_dir=templates_dir if templates_dir is not None else folder / "templates",
+        sets=sets, tables=tables, rules=rules, origin=Origin(str(game_file), 1),
+    )  # fmt: skip
+
+
+# --- game.yaml -----------------------------------------------------------------------------
+
+
+def _load_meta(doc: Fields) -> dict[str, Any]:
+    meta = doc.mapping("game", "game")
+    meta.check_keys(META_KEYS)
+    meta.slug("id")
+    meta.text("title")
+    meta.choice("source", SOURCES, "rulebook")
+    if "players" in meta:
+        players = meta.mapping("players", "game.players")
+        low, high = players.whole("min", low=1), players.whole("max", low=1)
+        if low > high:
+            raise players.error(f"min ({low}) is more than max ({high})")
+    notes = meta.get("notes")
+    if notes is not None and not (
+        isinstance(notes, list) and all(isinstance(n, str) for n in notes)
+    ):
+        raise meta.error("`notes`: expected a list of sentences", "notes")
+    return plain(meta.raw)
+
+
+def _load_tables(doc: Fields) -> dict[str, Table]:
+    if doc.get("tables") is None:
+        return {}
+    raw = doc.mapping("tables", "`tables`")
+    tables: dict[str, Table] = {}
+    for table_id in raw.raw:
+        if not isinstance(table_id, str) or not SLUG.match(table_id):
+            raise raw.error(f"table {table_id!r}: table ids are slugs", table_id)
+        body = raw.mapping(table_id, f"table {table_id!r}")
+        body.check_keys(TABLE_KEYS)
+        rows = body.get("rows")
+        if not isinstance(rows, SourceList) or not rows:
+            raise body.error("`rows` should be a non-empty list of mappings", "rows")
+        for i, row in enumerate(rows):
+            _check_field_value(body.sub(row, f"{body.what} row {i + 1}", "rows"), row)
+        tables[table_id] = Table(
+            id=table_id,
+            title=body.text("title", None) or table_id.replace("-", " ").capitalize(),
+            source=body.choice("source", SOURCES, "rulebook"),
+            note=body.text("note", None),
+            rows=plain(rows),
+            origin=Origin(str(doc.file), raw.line_of(table_id) or 1),
+            row_lines=[rows.line_of(i) for i in range(len(rows))],
+        )
+    return tables
+
+
+def _load_rules(doc: Fields) -> list[RuleSpec]:
+    raw = doc.get("rules")
+    if raw is None:
+        return []
+    if not isinstance(raw, SourceList):
+        raise doc.error(f"`rules`: expected a list of rules, found {describe(raw)}", "rules")
+    rules: list[RuleSpec] = []
+    seen: dict[str, int] = {}
+    for i, item in enumerate(raw):
+        rule = doc.sub(item, f"rule {i + 1}", "rules")
+        rule_id = rule.slug("id")
+        if rule_id in seen:
+            raise rule.error(f"rule id {rule_id!r} used twice (first on line {seen[rule_id]})",
+                             "id")  # fmt: skip
+        seen[rule_id] = rule.line_of("id") or 0
+        rule.what = f"rule {rule_id!r}"
+        text, check = rule.text("text"), rule.text("check")
+        params = {k: v for k, v in rule.raw.items() if k not in ("id", "text", "check")}
+        origin = Origin(str(doc.file), raw.line_of(i))
+        rules.append(RuleSpec(rule_id, text, check, params, origin, item))
+    return rules
+
+
+# --- set files -------------------------------------------------------------------------------
+
+
+def _load_set(path: Path, doc: Any, seen_ids: dict[str, Origin]) -> ComponentSet:
+    file = Fields(doc, "set file", file=str(path), line=1)
+    file.check_keys(("set", "components"))
+    head = file.mapping("set", "set")
+    head.check_keys(SET_KEYS)
+    set_id = head.slug("id")
+    head.what = f"set {set_id!r}"
+    kind = head.choice("kind", KINDS)
+    shape = head.choice("shape", SHAPES, "rect")
+    size = parse_size(head, "size")
+    if shape == "round" and abs(size.width_mm - size.height_mm) > 1e-6:
+        raise head.error("a round piece needs {diameter: ...}, not different width and height",
+                         "size")  # fmt: skip
+    defaults = head.mapping("fields", f"{head.what} fields", {})
+    _check_field_value(defaults, defaults.raw)
+    raw = file.get("components")
+    if not isinstance(raw, SourceList) or not raw:
+        raise head.error("`components` should be a non-empty list", "components"
+                         if "components" in file else None)  # fmt: skip
+    components = [
+        _load_component(file.sub(item, f"{head.what} component {i + 1}", "components"), head,
+                        plain(defaults.raw), seen_ids)
+        for i, item in enumerate(raw)
+    ]  # fmt: skip
+    return ComponentSet(
+        id=set_id, name=head.text("name") or set_id, kind=kind, size=size, shape=shape,
+        front=head.text("front"), back=head.text("back", None),
+        product=head.choice("product", PRODUCTS, "cards" if kind == "card" else REQUIRED),
+        source=head.choice("source", SOURCES, "rulebook"), components=components,
+        origin=Origin(str(path), head.line or 1), defaults=plain(defaults.raw),
+        note=head.text("note", None),
+        orientation=head.choice("orientation", ("portrait", "landscape"), "portrait"),
+        imposition=head.choice("imposition", IMPOSITIONS, DEFAULT_IMPOSITION.get(kind, "grid")),
+    )  # fmt: skip
+
+
+def _load_component(
+    item: Fields, head: Fields, defaults: dict[str, Any], seen_ids: dict[str, Origin]
+) -> Component:
+    cid = item.slug("id")
+    item.what = f"component {cid!r}"
+    if cid in seen_ids:
+        raise item.error(f"id used twice (first at {seen_ids[cid]})", "id")
+    seen_ids[cid] = Origin(str(item.file), item.line_of("id") or 0)
+    name = item.text("name")
+    count = item.whole("count")
+    source = item.choice("source", SOURCES)
+    fields = dict(defaults)
+    for key, value in item.raw.items():
+        _check_not_split_text(item, key, value)
+        if key in RESERVED_COMPONENT_KEYS:
+            continue
+        if not isinstance(key, str):
+            raise item.error(f"field names are text, found {key!r}", key)
+        _check_field_value(item, value, f"{item.what} field {key!r}", item.line_of(key))
+        fields[key] = plain(value)
+    return Component(
+        id=cid, name=name or cid, count=count, source=source, kind=str(head.raw["kind"]),
+        set_id=str(head.raw["id"]), fields=fields, origin=Origin(str(item.file), item.line or 0),
+        note=item.text("note", None),
+    )  # fmt: skip
+
+
+def parse_size(head: Fields, key: str) -> Size:
+    """A named size (poker, mini, tarot, square, ...) or {width, height} or {diameter}."""
+    value = head.get(key)
+    what = "size"
+    if isinstance(value, str):
+        if value not in NAMED_SIZES:
+            raise head.error(
+                f"unknown size {value!r} (named sizes: {', '.join(NAMED_SIZES)}, "
+                "or {width: 63mm, height: 88mm}, or {diameter: 20mm})",
+                key,
+                suggestions=closest(value, NAMED_SIZES),
+            )
+        w, h = NAMED_SIZES[value]
+        return Size(w, h, value)
+    if isinstance(value, SourceDict) and set(value) in ({"diameter"}, {"width", "height"}):
+        box = head.mapping(key, f"{head.what} {what}")
+        if "diameter" in value:
+            d = box.length("diameter", positive=True)
+            return Size(d, d)
+        return Size(box.length("width", positive=True), box.length("height", positive=True))
+    raise head.error(
+        f"`{key}`: expected a named size ({', '.join(NAMED_SIZES)}), "
+        f"{{width: 63mm, height: 88mm}} or {{diameter: 20mm}}, found {plain(value)!r}",
+        key,
+    )
+
+
+# --- field values ----------------------------------------------------------------------------
+
+
+def _check_field_value(
+    at: Fields, value: Any, what: str | None = None, line: int | None = None
+) -> None:
+    """Fields hold scalars, lists and small mappings of those; anything else is a mistake."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            _check_not_split_text(at, k, v, value)
+            _check_field_value(at, v, what, line)
+    elif isinstance(value, list):
+        for v in value:
+            _check_field_value(at, v, what, line)
+    elif value is not None and not isinstance(value, str | int | float | bool):
+        raise InputError(
+            f"{what or at.what}: expected text, a number, true/false, a list or a mapping, "
+            f"found {type(value).__name__}",
+            file=at.file,
+            line=line or at.line,
+        )
+
+
+def _check_not_split_text(at: Fields, key: Any, value: Any, mapping: Any = None) -> None:
+    """Catch `{text: Roll, then move}`: YAML splits it at the comma into a key with no value."""
+    if value is None and isinstance(key, str) and " " in key.strip():
+        line = mapping.line_of(key) if isinstance(mapping, SourceDict) else at.line_of(key)
+        raise at.error(
+            f"{key!r} is a key with no value; text holding a comma inside {{...}} must be quoted",
+            line=line,
+        )
