@@ -20,7 +20,7 @@ def closest(name: object, known: Iterable[object], n: int = 3) -> list[str]:
     needle = str(name).lower()
     hits = difflib.get_close_matches(needle, list(lowered), n=n, cutoff=0.5)
     if not hits:
-        # a prefix or substring match still helps ("steal" -> "Steal Document")
+        # a prefix or substring match still helps ("scout" -> "Scout Leader")
         hits = [k for k in lowered if needle and (needle in k or k in needle)][:n]
     return [lowered[h] for h in hits]
 

@@ -145,6 +145,8 @@ def test_unknown_names_come_with_the_closest_known(
 
 # --- YAML errors ----------------------------------------------------------------------------
 
+MOLE_COUNT = "deck 'agents': `mole` should be a whole number of 0 or more"
+
 
 @pytest.mark.parametrize(
     ("text", "line", "message"),
@@ -155,10 +157,11 @@ def test_unknown_names_come_with_the_closest_known(
         ("game: every-check\n", 1, "`decks` should map deck ids"),
         ("decks: [mole]\n", 1, "`decks` should map deck ids"),
         ("decks:\n  agents: [mole]\n", 2, "expected card: count lines"),
-        ("decks:\n  agents:\n    mole: three\n", 3, "count should be a whole number"),
-        ("decks:\n  agents:\n    mole: -1\n", 3, "count should be a whole number of 0 or more"),
-        ("decks:\n  agents:\n    mole: 1.5\n", 3, "count should be a whole number"),
-        ("decks:\n  agents:\n    mole: true\n", 3, "count should be a whole number"),
+        ("decks:\n  agents:\n    mole: three\n", 3, f"{MOLE_COUNT}, found 'three'"),
+        ("decks:\n  agents:\n    mole: -1\n", 3, f"{MOLE_COUNT}, found -1"),
+        ("decks:\n  agents:\n    mole: 1.5\n", 3, f"{MOLE_COUNT}, found 1.5"),
+        ("decks:\n  agents:\n    mole: true\n", 3, f"{MOLE_COUNT}, found the boolean true"),
+        ("decks:\n  agents:\n    mole:\n", 3, "deck 'agents': `mole` needs a count"),
         ("decks:\n  agents:\n    mole: 1\n    Spy: 2\n", 4, "'Spy' is ambiguous"),
         ("decks:\n  agents:\n    mole: 1\n    [a]: 2\n", 4, "plain value"),
         ("decks:\n  agents:\n    mole: 1\n    mole: 2\n", 4, "duplicate key 'mole'"),

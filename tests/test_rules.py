@@ -12,8 +12,10 @@ import pytest
 from pnp.catalog.games import builtin_ids, resolve_game
 from pnp.catalog.load import load_game
 from pnp.errors import InputError, UnknownNameError
-from pnp.rules.checks import Counts, Range, Where, evaluate, parse_rules
+from pnp.rules.registry import CHECKS, evaluate, parse_rules
 from pnp.rules.report import validate_game
+from pnp.rules.values import Range, Where
+from pnp.rules.verdict import Counts
 
 GAMES = Path(__file__).parent / "fixtures" / "games"
 
@@ -58,7 +60,7 @@ def test_builtin_catalog_keeps_its_rules(game_id: str) -> None:
 def test_every_check_passes_on_a_catalog_that_keeps_it() -> None:
     verdicts = verdicts_by_id("every-check")
     checks = {r.check for r in load_game(GAMES / "every-check").rules}
-    assert checks == {
+    assert checks == set(CHECKS) == {
         "total", "per_group", "max_copies", "unique", "required", "allowed_values",
         "enough_to_deal", "table_covers", "table_values",
     }  # fmt: skip
@@ -415,10 +417,13 @@ def test_a_wrong_rule_is_an_input_error_at_its_line(
 def test_rule_params_are_checked_when_the_game_loads(
     tmp_path: Path, params: str, message: str
 ) -> None:
-    err = rule_error(tmp_path, "- {id: r, text: t, check: " + params + "}\n")
+    rule = "- {id: r, text: t, check: " + params + "}"
+    err = rule_error(tmp_path, rule + "\n")
     assert message in err.message
-    assert err.file and err.file.endswith("game.yaml")
-    assert err.line is not None and err.line > 1
+    assert err.message.startswith(f"rule 'r' ({params.split(',')[0]}): ")
+    game_yaml = tmp_path / "every-check" / "game.yaml"
+    assert err.file == str(game_yaml)
+    assert err.line == game_yaml.read_text().splitlines().index("  " + rule) + 1
 
 
 def test_a_game_without_player_counts_needs_players_in_enough_to_deal(tmp_path: Path) -> None:
@@ -444,4 +449,14 @@ def test_note_and_source_are_allowed_on_any_rule(tmp_path: Path) -> None:
           note: page 2
         """,
     )
-    assert verdict.passed
+    assert (verdict.passed, verdict.expected) == (True, "exactly 13 cards")
+
+
+def test_an_unknown_key_lists_what_the_check_takes(tmp_path: Path) -> None:
+    err = rule_error(tmp_path, "- {id: r, text: t, check: total, deck: agents, notes: x}\n")
+    assert isinstance(err, UnknownNameError)
+    assert err.message == (
+        "rule 'r' (total): unknown key 'notes' "
+        "(a total rule takes: id, text, check, deck, set, where, equals, min, max)"
+    )
+    assert err.suggestions[0] == "note"

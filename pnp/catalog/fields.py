@@ -106,9 +106,16 @@ class Fields:
         value = self.raw.get(key)
         if value is None:
             if default is REQUIRED:
-                raise self.error(f"missing `{key}`")
+                raise self.missing(key)
             return default
         return value
+
+    def missing(self, key: str, expected: str = "") -> PnpError:
+        """A required key that is absent (at the mapping's line) or empty (at its own line)."""
+        detail = f" ({expected})" if expected else ""
+        if key in self.raw:
+            return self.error(f"`{key}` is empty{detail}", key)
+        return self.error(f"missing `{key}`{detail}")
 
     def mapping(self, key: str, what: str | None = None, default: Any = REQUIRED) -> Fields:
         """The mapping under `key` as its own reader (`what` defaults to `what.key`)."""
@@ -149,7 +156,7 @@ class Fields:
         value = self.raw.get(key)
         if value is None:
             if default is REQUIRED:
-                raise self.error(f"missing `{key}` (one of {', '.join(allowed)})")
+                raise self.missing(key, f"one of {', '.join(allowed)}")
             return default
         if value not in allowed:
             raise self.error(

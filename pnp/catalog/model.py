@@ -172,7 +172,7 @@ class Table:
 
 @dataclass
 class RuleSpec:
-    """A composition rule as written: parsed and checked by pnp.rules.checks."""
+    """A composition rule as written: parsed and checked by pnp.rules.registry."""
 
     id: str
     text: str

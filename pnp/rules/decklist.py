@@ -2,7 +2,7 @@
 
 Two formats (docs/catalog-format.md, "Deck lists"):
 
-- text: `3 Steal Document` or `3x military-detect` per line, `#` comments, blank lines, and
+- text: `3 Scout` or `3x scout` per line, `#` comments, blank lines, and
   optional `[deck-id]` section lines that say which deck the following cards belong to;
 - YAML: `{game: GAME-ID, decks: {DECK-ID: {CARD: COUNT}}}`.
 
@@ -14,20 +14,21 @@ the file, the line, what was expected and, for names, the closest known ones.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
+from pnp.catalog.fields import Fields
 from pnp.catalog.model import Component, ComponentSet, Game
-from pnp.catalog.yamlsource import SourceDict, parse_yaml, read_text
+from pnp.catalog.yamlsource import parse_yaml, read_text, where
 from pnp.errors import InputError, UnknownNameError
 from pnp.names import closest, describe
-from pnp.rules.checks import find_components, suggest
+from pnp.rules.lookup import find_components, fold, suggest
 
 YAML_SUFFIXES = (".yaml", ".yml")
 TEXT_SUFFIXES = (".txt", ".text", ".deck", ".dec", ".list")
 YAML_KEYS = ("game", "decks", "name", "note")
-# `3 Sniper`, `3x Sniper`, `3× Sniper`; the count is checked apart so `-2` or `2.5` get a
+# `3 Scout`, `3x Scout`, `3× Scout`; the count is checked apart so `-2` or `2.5` get a
 # precise message instead of "not a deck-list line".
 _COUNT_LINE = re.compile(r"^(?P<count>[+-]?\d+(?:[.,]\d+)?)[xX×]?\s+(?P<name>\S.*)$")
 _SECTION = re.compile(r"^\[(?P<deck>[^\]]*)\]$")
@@ -54,7 +55,7 @@ class DeckList:
             cards[component.id] = cards.get(component.id, 0) + count
 
     def summary(self) -> str:
-        """`action 55 cards, missions 20 cards`."""
+        """`main 40 cards, side 15 cards`."""
         return ", ".join(
             f"{deck} {n} card{'s' if n != 1 else ''}"
             for deck, n in ((d, sum(c.values())) for d, c in self.decks.items())
@@ -89,7 +90,7 @@ def _is_yaml(path: Path, text: str) -> bool:
 
 
 def _empty_message() -> str:
-    return "empty deck list: no cards (expected lines such as `3 Steal Document`)"
+    return "empty deck list: no cards (expected lines such as `3 Scout`)"
 
 
 def parse_text_decklist(game: Game, text: str, path: Path | str) -> DeckList:
@@ -111,7 +112,7 @@ def parse_text_decklist(game: Game, text: str, path: Path | str) -> DeckList:
         m = _COUNT_LINE.match(line)
         if not m:
             raise InputError(
-                f"expected `COUNT CARD` (e.g. `3 Steal Document` or `3x steal-document`) "
+                f"expected `COUNT CARD` (e.g. `3 Scout` or `3x scout`) "
                 f"or a `[deck]` section, found {line!r}",
                 file=path,
                 line=number,
@@ -139,63 +140,56 @@ def parse_yaml_decklist(game: Game, text: str, path: Path | str) -> DeckList:
     """Parse the YAML format: `{game: ID, decks: {DECK: {CARD: COUNT}}}`."""
     path = Path(path)
     doc = parse_yaml(text, path)
-    if not isinstance(doc, SourceDict):
+    if not isinstance(doc, Mapping):
         raise InputError(
             f"expected a mapping with `game:` and `decks:`, found {describe(doc)}",
             file=path,
-            line=getattr(doc, "line", 1) or 1,
+            line=where(doc)[1] or 1,
         )
-    for key in doc:
-        if key not in YAML_KEYS:
-            raise UnknownNameError(
-                f"unknown key {key!r} (a deck list has: game, decks, and optional name, note)",
-                file=path,
-                line=doc.line_of(key),
-                suggestions=closest(str(key), YAML_KEYS),
-            )
-    if "game" in doc:
-        named = doc["game"]
-        if isinstance(named, bool) or not isinstance(named, str | int) or str(named) != game.id:
-            raise UnknownNameError(
+    top = Fields(doc, "", file=str(path))
+    top.check_keys(YAML_KEYS)
+    if "game" in top:
+        named = top.text("game")
+        if named != game.id:
+            raise top.error(
                 f"this deck list is for game {named!r}, but it is being checked against "
                 f"{game.id!r}",
-                file=path,
-                line=doc.line_of("game"),
-                suggestions=closest(str(named), [game.id]),
+                "game",
+                suggestions=closest(named, [game.id]),
             )
-    decks = doc.get("decks")
-    if not isinstance(decks, SourceDict) or not decks:
-        raise InputError(
+    decks = top.get("decks")
+    if not isinstance(decks, Mapping) or not decks:
+        raise top.error(
             f"`decks` should map deck ids to {{card: count}}, found {describe(decks)} "
             f"(decks of {game.id}: {', '.join(game.decks) or 'none'})",
-            file=path,
-            line=doc.line_of("decks"),
+            "decks",
         )
+    listed = Fields(decks, "", file=str(path))
     result = DeckList(path, "yaml")
     for deck_ref, cards in decks.items():
-        deck = _resolve_deck(game, deck_ref, path, decks.line_of(deck_ref))
+        deck = _resolve_deck(game, deck_ref, path, listed.line_of(deck_ref))
         result.add(deck.id, None, 0)
         if cards is None:
             continue
-        if not isinstance(cards, SourceDict):
-            raise InputError(
-                f"deck {deck.id!r}: expected card: count lines, found {describe(cards)}",
-                file=path,
-                line=decks.line_of(deck_ref),
+        if not isinstance(cards, Mapping):
+            raise listed.error(
+                f"deck {deck.id!r}: expected card: count lines, found {describe(cards)}", deck_ref
             )
-        for card_ref, count in cards.items():
-            line = cards.line_of(card_ref)
-            card = _resolve_card(game, card_ref, deck, path, line)
-            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-                raise InputError(
-                    f"{card_ref}: the count should be a whole number of 0 or more, "
-                    f"found {describe(count)}",
-                    file=path,
-                    line=line,
-                )
-            result.add(deck.id, card, count)
+        _add_yaml_cards(game, deck, Fields(cards, f"deck {deck.id!r}", file=str(path)), result)
     _require_cards(result)
     return result
+
+
+def _add_yaml_cards(game: Game, deck: ComponentSet, cards: Fields, result: DeckList) -> None:
+    """Add one deck's `card: count` lines, each card resolved before its count is read."""
+    for card_ref in cards.raw:
+        line = cards.line_of(card_ref)
+        card = _resolve_card(game, card_ref, deck, result.path, line)
+        # an empty count reads as "missing"; say at its line which card lacks one
+        count: int | None = cards.whole(card_ref, None)
+        if count is None:
+            raise cards.error(f"`{card_ref}` needs a count (a whole number of 0 or more)", card_ref)
+        result.add(deck.id, card, count)
 
 
 def _require_cards(result: DeckList) -> None:
@@ -203,13 +197,13 @@ def _require_cards(result: DeckList) -> None:
         raise InputError(_empty_message(), file=result.path)
 
 
-def _resolve_deck(game: Game, ref: Any, path: Path, line: int) -> ComponentSet:
+def _resolve_deck(game: Game, ref: object, path: Path, line: int | None) -> ComponentSet:
     """A deck named by id or name (case-insensitive)."""
     if isinstance(ref, bool) or not isinstance(ref, str | int) or str(ref).strip() == "":
         raise InputError(f"expected a deck id, found {describe(ref)}", file=path, line=line)
-    key = " ".join(str(ref).split()).casefold()
+    key = fold(ref)
     for deck in game.decks.values():
-        if key in (deck.id.casefold(), " ".join(deck.name.split()).casefold()):
+        if key in (fold(deck.id), fold(deck.name)):
             return deck
     other = game.sets.get(str(ref))
     if other is not None:
@@ -228,7 +222,7 @@ def _resolve_deck(game: Game, ref: Any, path: Path, line: int) -> ComponentSet:
 
 
 def _resolve_card(
-    game: Game, ref: Any, deck: ComponentSet | None, path: Path, line: int
+    game: Game, ref: object, deck: ComponentSet | None, path: Path, line: int | None
 ) -> Component:
     """The card `ref` names (id or unambiguous name), within `deck` when given."""
     if isinstance(ref, bool) or not isinstance(ref, str | int | float) or str(ref).strip() == "":
@@ -249,9 +243,9 @@ def _resolve_card(
         others = [c for d in game.decks.values() if d.id != deck.id for c in d.components]
         elsewhere = find_components(ref, others)
         if elsewhere:
-            where = ", ".join(sorted({c.set_id for c in elsewhere}))
+            holders = ", ".join(sorted({c.set_id for c in elsewhere}))
             raise InputError(
-                f"{ref!r} is not in deck {deck.id!r}; it is in {where}",
+                f"{ref!r} is not in deck {deck.id!r}; it is in {holders}",
                 file=path,
                 line=line,
                 hint=f"move it under [{elsewhere[0].set_id}]",

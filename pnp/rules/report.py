@@ -11,9 +11,11 @@ from pathlib import Path
 from typing import Any
 
 from pnp.catalog.model import Game
-from pnp.rules.checks import MAX_PROBLEM_LINES, Counts, Verdict, evaluate, parse_rules
 from pnp.rules.decklist import DeckList, read_decklist
+from pnp.rules.registry import evaluate, parse_rules
+from pnp.rules.verdict import Counts, Verdict
 
+MAX_PROBLEM_LINES = 20  # per failed rule; the rest are counted, not shown
 _TAG = {"pass": "PASS", "fail": "FAIL", "skip": "SKIP"}
 
 

@@ -1,0 +1,186 @@
+"""Checks that count copies: `total`, `per_group`, `max_copies` and `unique`, with their parsers.
+
+Each check class is followed by the function that reads its rule (`parse_*`, registered by name
+in `registry.py`), so what a rule may say and what it checks are read in one place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from itertools import product
+
+from pnp.catalog.model import Component
+from pnp.names import describe
+from pnp.rules.check import Check, Outcome, SetCheck
+from pnp.rules.params import RuleParams
+from pnp.rules.values import Range, is_whole, items, label, plural
+from pnp.rules.verdict import Counts
+
+RANGE_KEYS = ("equals", "min", "max")
+SET_KEYS = ("deck", "set", "where")
+
+# --- total: how many copies, optionally of the components `where:` picks ------------------------
+
+
+@dataclass
+class Total(SetCheck):
+    range: Range
+
+    def outcome(self, counts: Counts) -> Outcome:
+        n = sum(copies for _, copies in self.matching(counts))
+        gap = self.range.gap(n)
+        found = plural(n, self.unit) + (f" ({gap})" if gap else "")
+        expected = self.range.describe(self.unit) + self.scope()
+        return Outcome(self.range.holds(n), expected, found, [])
+
+
+def parse_total(p: RuleParams) -> Check:
+    p.check_keys(SET_KEYS + RANGE_KEYS)
+    target = p.target()
+    where = p.where(target)
+    return Total(p.spec, target, where, p.range())
+
+
+# --- per_group: how many copies in each group of one or more fields -----------------------------
+
+
+@dataclass
+class PerGroup(SetCheck):
+    group_by: tuple[str, ...]
+    range: Range | None  # for groups `expected` does not name (None: no other group allowed)
+    expected: dict[str, Range]
+
+    def keys(self, component: Component) -> list[str]:
+        """The groups a component belongs to (several when a group_by field is a list)."""
+        values = [[label(v) for v in items(component.value(f))] for f in self.group_by]
+        return [" / ".join(combo) for combo in product(*values)]
+
+    def wanted(self, group: str) -> Range:
+        if group in self.expected:
+            return self.expected[group]
+        last = group.split(" / ")[-1]
+        if len(self.group_by) > 1 and last in self.expected:
+            return self.expected[last]
+        return self.range if self.range is not None else Range(equals=0)
+
+    def groups(self, counts: Counts) -> dict[str, int]:
+        """Copies per group; every group the catalog or `expected` names shows, even at 0."""
+        groups: dict[str, int] = {}
+        for c in self.target.components:
+            if self.where.matches(c):
+                for key in self.keys(c):
+                    groups.setdefault(key, 0)
+        for key in self.expected:
+            if key.count(" / ") == len(self.group_by) - 1:
+                groups.setdefault(key, 0)
+        for c, copies in self.matching(counts):
+            for key in self.keys(c):
+                groups[key] = groups.get(key, 0) + copies
+        return groups
+
+    def expectation(self) -> str:
+        by = " / ".join(self.group_by)
+        if self.expected:
+            shown = ", ".join(f"{k} {r.describe()}" for k, r in self.expected.items())
+            others = f"other {by} {self.range.describe()}" if self.range else f"no other {by}"
+            return f"per {by}: {shown}; {others}{self.scope()}"
+        assert self.range is not None  # the parser requires a range when nothing is expected
+        return f"{self.range.describe(self.unit)} for each {by}{self.scope()}"
+
+    def outcome(self, counts: Counts) -> Outcome:
+        groups = self.groups(counts)
+        problems = []
+        for key, n in groups.items():
+            want = self.wanted(key)
+            if not want.holds(n):
+                problems.append(f"{key}: {n} (expected {want.describe()}, {want.gap(n)})")
+        if problems:
+            found = f"{len(problems)} of {plural(len(groups), 'group')} off"
+        else:
+            found = f"{plural(len(groups), 'group')}, all as expected"
+        return Outcome(not problems, self.expectation(), found, problems)
+
+
+def parse_per_group(p: RuleParams) -> Check:
+    p.check_keys(("group_by",) + SET_KEYS + RANGE_KEYS + ("expected",), required=["group_by"])
+    target = p.target()
+    raw = p.get("group_by")
+    fields = raw if isinstance(raw, list) else [raw]
+    if not fields:
+        raise p.error("`group_by` should name a field or a list of fields", "group_by")
+    group_by = tuple(
+        p.field_name("group_by", target, f, p.line_in(raw, i, "group_by"))
+        for i, f in enumerate(fields)
+    )
+    expected = _expected(p) if "expected" in p else {}
+    rng = p.range_if_given() if expected else p.range()
+    return PerGroup(p.spec, target, p.where(target), group_by, rng, expected)
+
+
+def _expected(p: RuleParams) -> dict[str, Range]:
+    """`expected: {group: count or {min, max}}`."""
+    raw = p.get("expected")
+    if not isinstance(raw, Mapping) or not raw:
+        raise p.error("`expected` should map groups to counts, e.g. {red: 1, blue: 1}", "expected")
+    expected: dict[str, Range] = {}
+    for key, value in raw.items():
+        line = p.line_in(raw, key, "expected")
+        expected[label(key)] = _range_value(p, value, f"expected {label(key)}", line)
+    return expected
+
+
+def _range_value(p: RuleParams, value: object, what: str, line: int | None) -> Range:
+    """A count (`4`) or a range mapping (`{min: 1, max: 3}`) inside `expected`."""
+    if is_whole(value) and value >= 0:
+        return Range(equals=value)
+    if (
+        isinstance(value, Mapping)
+        and value
+        and set(value) <= set(RANGE_KEYS)
+        and all(is_whole(v) and v >= 0 for v in value.values())
+        and ("equals" not in value or len(value) == 1)
+    ):
+        r = Range(**{str(k): v for k, v in value.items()})
+        if r.min is None or r.max is None or r.min <= r.max:
+            return r
+    raise p.error(
+        f"`{what}` should be a whole number of 0 or more, or {{min: N, max: N}}, "
+        f"found {describe(value)}",
+        line=line,
+    )
+
+
+# --- max_copies and unique: no component over a number of copies ----------------------------
+
+
+@dataclass
+class MaxCopies(SetCheck):
+    max: int
+
+    def outcome(self, counts: Counts) -> Outcome:
+        entries = self.matching(counts)
+        over = [(c, n) for c, n in entries if n > self.max]
+        problems = [f"{c.id} ({c.name}): {n} copies ({n - self.max} too many)" for c, n in over]
+        if self.max == 1:
+            expected = f"one copy of each {self.unit}"
+        else:
+            expected = f"at most {self.max} copies of each {self.unit}"
+        most = max((n for _, n in entries), default=0)
+        if over:
+            found = f"{plural(len(over), self.unit)} over the limit"
+        else:
+            found = f"at most {most} {'copy' if most == 1 else 'copies'} of any {self.unit}"
+        return Outcome(not over, expected + self.scope(), found, problems)
+
+
+def parse_max_copies(p: RuleParams) -> Check:
+    p.check_keys(("max",) + SET_KEYS, required=["max"])
+    target = p.target()
+    return MaxCopies(p.spec, target, p.where(target), p.whole("max"))
+
+
+def parse_unique(p: RuleParams) -> Check:
+    p.check_keys(SET_KEYS)
+    target = p.target()
+    return MaxCopies(p.spec, target, p.where(target), 1)

@@ -1,0 +1,54 @@
+"""Which check a rule's `check:` names, and running a game's rules: `parse_rules`, `evaluate`.
+
+`CHECKS` maps each check name to the parser beside its check class; a rule is parsed once
+against the loaded catalog, so any slip in it is an InputError at its file and line, and
+evaluating the parsed checks cannot fail.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from pnp.catalog.model import Game, RuleSpec
+from pnp.errors import UnknownNameError
+from pnp.names import closest
+from pnp.rules import counting, dealing, presence, tables
+from pnp.rules.check import Check
+from pnp.rules.params import RuleParams
+from pnp.rules.verdict import Counts, Verdict
+
+CHECKS: dict[str, Callable[[RuleParams], Check]] = {
+    "total": counting.parse_total,
+    "per_group": counting.parse_per_group,
+    "max_copies": counting.parse_max_copies,
+    "unique": counting.parse_unique,
+    "required": presence.parse_required,
+    "allowed_values": presence.parse_allowed_values,
+    "enough_to_deal": dealing.parse_enough_to_deal,
+    "table_covers": tables.parse_table_covers,
+    "table_values": tables.parse_table_values,
+}
+
+
+def parse_rule(spec: RuleSpec, game: Game) -> Check:
+    """One rule as written -> a typed check; InputError at the rule's line when it is wrong."""
+    parser = CHECKS.get(spec.check)
+    if parser is None:
+        line = spec.raw.line_of("check") if spec.raw is not None else spec.origin.line
+        raise UnknownNameError(
+            f"rule {spec.id!r}: unknown check {spec.check!r} (known: {', '.join(CHECKS)})",
+            file=spec.origin.file,
+            line=line,
+            suggestions=closest(spec.check, CHECKS),
+        )
+    return parser(RuleParams(spec, game))
+
+
+def parse_rules(game: Game) -> list[Check]:
+    """Every rule of `game`, parsed and checked against its catalog."""
+    return [parse_rule(spec, game) for spec in game.rules]
+
+
+def evaluate(checks: Iterable[Check], counts: Counts) -> list[Verdict]:
+    """A verdict per check, in order."""
+    return [check.evaluate(counts) for check in checks]
