@@ -79,9 +79,7 @@ def render_set_faces(
     game: Game, component_set: ComponentSet, templates: TemplateSet, bleed_mm: float
 ) -> list[tuple[int, FaceArt, FaceArt | None]]:
     """(count, front, back) for every component of a set with at least one copy."""
-    w, h = component_set.size.width_mm, component_set.size.height_mm
-    if component_set.orientation == "landscape" and h > w:
-        w, h = h, w
+    w, h = component_set.trim.width_mm, component_set.trim.height_mm
     base = set_face_context(game, component_set)
     faces = []
     for component in component_set.components:
@@ -167,6 +165,7 @@ def plan(game: Game, options: BuildOptions) -> list[tuple[str, list[ComponentSet
 
 def build_game(game: Game, options: BuildOptions, progress: Progress | None = None) -> list[Path]:
     """Write the game's PDFs; returns their paths. Nothing half-written is left on failure."""
+    sheet_options = options.sheet_options()  # refuse bad options before touching the disk
     templates = template_set(game)
     out = output_dir(game, options)
     try:
@@ -177,7 +176,7 @@ def build_game(game: Game, options: BuildOptions, progress: Progress | None = No
     for stem, sets in plan(game, options):
         path = out / f"{stem}-{options.paper.lower()}.pdf"
         title = f"{game.title} — {', '.join(s.name for s in sets)}"
-        doc = Document(options.sheet_options(), title=title, game_title=game.title)
+        doc = Document(sheet_options, title=title, game_title=game.title)
         placed = []
         for component_set in sets:
             faces = render_set_faces(game, component_set, templates, options.bleed_mm)

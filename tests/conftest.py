@@ -1,10 +1,23 @@
-"""Helpers shared by the tests that read a drawn face back with pdfplumber."""
+"""Helpers shared by the tests that read a drawn face back with pdfplumber, and the Hypothesis
+profiles: `ci` (derandomized, so a CI run is repeatable) is loaded when the environment variable
+CI is set, as CI services do (`CI=true`); HYPOTHESIS_PROFILE picks a profile by name."""
 
 import io
+import os
 
 import pdfplumber
+from hypothesis import settings
 
 from pnp.draw.face import FaceArt, face_pdf
+
+# Tests that set max_examples themselves keep their own number; derandomize and the rest apply.
+settings.register_profile(
+    "ci", derandomize=True, max_examples=100, deadline=None, database=None, print_blob=True
+)
+if os.environ.get("HYPOTHESIS_PROFILE"):
+    settings.load_profile(os.environ["HYPOTHESIS_PROFILE"])
+elif os.environ.get("CI", "").lower() not in ("", "0", "false", "no"):
+    settings.load_profile("ci")
 
 
 def page_of(art: FaceArt):

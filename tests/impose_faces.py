@@ -1,10 +1,14 @@
 """FaceArt fixtures for the imposition tests: a coloured box filling the bleed, a white panel
-inside the safe zone, and the face's name in Helvetica (so text extraction can count faces)."""
+inside the safe zone, and the face's name in Helvetica (so text extraction can count faces);
+`solid_face` is one colour all over. Below them, helpers that measure produced PDFs with
+independent readers: pdfplumber for shapes, lines and text, pypdfium2 for rendered pixels."""
 
 from __future__ import annotations
 
 import hashlib
+import re
 
+import pypdfium2 as pdfium
 from reportlab.lib.units import mm
 
 from pnp.draw.face import FaceArt
@@ -148,3 +152,123 @@ def margin_lines(page, max_len_mm: float = 6.5):
 
 def words(page) -> list[str]:
     return [w["text"] for w in page.extract_words()]
+
+
+def trim_intervals(edges: list[float], size: float, bleed: float) -> int:
+    """Count the trim intervals between consecutive crop marks; every gap must be a trim of
+    `size` or the space between two trims (twice the bleed)."""
+    count = 0
+    for a, b in zip(edges, edges[1:], strict=False):
+        d = b - a
+        if abs(d - size) <= 0.05:
+            count += 1
+        else:
+            assert abs(d - 2 * bleed) <= 0.05, f"unexpected spacing {d:.3f} mm between marks"
+    return count
+
+
+def solid_face(name: str, w: float, h: float, *, bleed: float = 3) -> FaceArt:
+    """A face painted in its own colour all over its bleed box (no white panel, no text), so a
+    rendered page shows exactly where the face is visible."""
+    rgb = colour_of(name)
+
+    def draw(c) -> None:
+        c.setFillColorRGB(*rgb)
+        c.rect(
+            -bleed * mm, -bleed * mm, (w + 2 * bleed) * mm, (h + 2 * bleed) * mm, stroke=0, fill=1
+        )
+
+    return FaceArt(key=name, width_mm=w, height_mm=h, bleed_mm=bleed, draw=draw, label=name)
+
+
+# --- measuring rendered pixels (pypdfium2) -----------------------------------------------------
+
+SCAN_SCALE = 10  # pixels per point: 1 px = 0.035 mm
+
+
+def scan_line(path, page_index: int, *, y: float | None = None, x: float | None = None):
+    """The rendered pixels (RGB) along the horizontal line at `y` mm, left to right, or the
+    vertical line at `x` mm, bottom to top. Only a thin strip of the page is rendered."""
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        page = pdf[page_index]
+        width, height = page.get_size()
+        half = 0.25 * PT_PER_MM
+        if y is not None:
+            at = y * PT_PER_MM
+            crop = (0, at - half, 0, height - at - half)
+        else:
+            at = x * PT_PER_MM
+            crop = (at - half, 0, width - at - half, 0)
+        image = page.render(scale=SCAN_SCALE, crop=crop).to_pil().convert("RGB")
+    finally:
+        pdf.close()
+    if y is not None:
+        return [image.getpixel((i, image.height // 2)) for i in range(image.width)]
+    return [image.getpixel((image.width // 2, j)) for j in range(image.height)][::-1]
+
+
+def px_to_mm(px: float) -> float:
+    return px / SCAN_SCALE / PT_PER_MM
+
+
+def mm_to_px(value: float) -> int:
+    return round(value * PT_PER_MM * SCAN_SCALE)
+
+
+def is_white(pixel) -> bool:
+    return min(pixel) >= 250
+
+
+def extent_from(pixels, start_mm: float, step: int) -> float:
+    """From a non-white point at `start_mm`, walk (step -1: down/left, +1: up/right) to the last
+    non-white pixel; -> the edge in mm where the paper turns white."""
+    i = mm_to_px(start_mm)
+    assert not is_white(pixels[i]), f"nothing printed at {start_mm:.2f} mm"
+    while 0 <= i + step < len(pixels) and not is_white(pixels[i + step]):
+        i += step
+    return px_to_mm(i if step < 0 else i + 1)
+
+
+def coloured_span(pixels, rgb, tol: int = 6) -> tuple[float, float]:
+    """(first, last) edge in mm of the pixels showing colour `rgb` (0-1 floats) along a line."""
+    want = [round(c * 255) for c in rgb]
+    hits = [
+        i
+        for i, p in enumerate(pixels)
+        if all(abs(a - b) <= tol for a, b in zip(p, want, strict=True))
+    ]
+    assert hits, f"colour {rgb} not found on the line"
+    return px_to_mm(hits[0]), px_to_mm(hits[-1] + 1)
+
+
+# --- tiled boards -------------------------------------------------------------------------------
+
+
+def tile_pages(path) -> dict[tuple[int, int], int]:
+    """(column, row) -> page index of each tile, read from its label (0-based, row 0 on top)."""
+    found = {}
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        for i, page in enumerate(pdf):
+            text = page.get_textpage().get_text_range()
+            m = re.search(r"row (\d+) of \d+, column (\d+) of \d+", text)
+            assert m, text
+            found[(int(m.group(2)) - 1, int(m.group(1)) - 1)] = i
+    finally:
+        pdf.close()
+    return found
+
+
+def shown_part(path, index: int, page, name: str, w: float, h: float, bleed: float = 3):
+    """The part of a `solid_face` board one tile shows: ((x0, x1, y0, y1) in mm from the
+    board's bleed-box corner, (x, y) of that corner on the page). The part is the rendered extent
+    of the board's colour (pypdfium2); the corner is where pdfplumber finds the board's box."""
+    (cx, cy) = face_boxes(page, name, w, h, bleed)[0]
+    bx, by = cx - (w + 2 * bleed) / 2, cy - (h + 2 * bleed) / 2
+    rgb = colour_of(name)
+    W, H = to_mm(page.width), to_mm(page.height)
+    y0, y1 = coloured_span(scan_line(path, index, x=W / 2), rgb)
+    x0, x1 = coloured_span(scan_line(path, index, y=(y0 + y1) / 2), rgb)
+    assert 0 < x0 < x1 < W and 0 < y0 < y1 < H
+    return (x0 - bx, x1 - bx, y0 - by, y1 - by), (bx, by)

@@ -9,6 +9,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 from click.testing import CliRunner
+from impose_faces import margin_lines, trim_intervals
 
 from pnp.cli import main
 
@@ -61,17 +62,11 @@ def test_crop_marks_frame_a_poker_card(game: Path, tmp_path: Path, paper: str) -
     )
     with pdfplumber.open(tmp_path / "sixth-game" / f"sixth-game-agents-{paper}.pdf") as doc:
         page = doc.pages[0]
-        # crop marks are short lines in the margin: vertical ones above the grid give the x of
-        # every trim line
-        xs = sorted(
-            {
-                round(line["x0"], 2)
-                for line in page.lines
-                if abs(line["x0"] - line["x1"]) < 0.01 and line["bottom"] < 40
-            }
-        )
-    gaps = [b - a for a, b in zip(xs, xs[1:], strict=False)]
-    assert any(abs(gap / MM - 63.0) < 0.05 for gap in gaps), gaps
+        W, H = page.width / MM, page.height / MM
+        xs, ys = margin_lines(page)  # the trim lines the crop marks continue, in mm
+    # 3 x 3 cards of 63 x 88 mm between the marks (3 mm bleed between them where there is room)
+    assert trim_intervals(xs, 63, 3) == 3 and trim_intervals(ys, 88, 3) == 3
+    assert abs((xs[0] + xs[-1]) / 2 - W / 2) <= 0.05 and abs((ys[0] + ys[-1]) / 2 - H / 2) <= 0.05
 
 
 def test_duplex_interleaves_and_none_puts_fronts_first(game: Path, tmp_path: Path) -> None:
@@ -136,21 +131,27 @@ def test_missing_glyph_fails_naming_the_card(game: Path, tmp_path: Path) -> None
 
 
 @pytest.mark.parametrize(
-    ("args", "message"),
+    ("args", "expected"),
     [
-        (["--what", "crads"], "did you mean: cards"),
-        (["--paper", "a9000"], "paper"),
-        (["--back-offset", "1;2"], "X,Y"),
-        (["--duplex", "sideways"], "sideways"),
+        (["--what", "crads"], ["crads", "did you mean", "cards"]),
+        (["--paper", "a9000"], ["a9000", "paper"]),
+        (["--back-offset", "1;2"], ["1;2", "X,Y"]),
+        (["--back-offset", "25,0"], ["25,0", "20"]),
+        (["--duplex", "sideways"], ["sideways", "long", "short", "none"]),
+        (["--bleed", "-1"], ["-1", "bleed"]),
+        (["--bleed", "25"], ["25", "20"]),
     ],
 )
-def test_bad_options_exit_2_with_a_message(
-    game: Path, tmp_path: Path, args: list[str], message: str
+def test_bad_options_exit_2_naming_the_value_and_write_nothing(
+    game: Path, tmp_path: Path, args: list[str], expected: list[str]
 ) -> None:
-    result = build(str(game), *args, "--out", str(tmp_path))
+    out = tmp_path / "out"
+    result = build(str(game), *args, "--out", str(out))
     assert result.exit_code == 2
-    assert message in result.output
+    for text in expected:
+        assert text in result.output, (text, result.output)
     assert "Traceback" not in result.output
+    assert not out.exists() or [p for p in out.rglob("*") if p.is_file()] == []
 
 
 def test_build_needs_a_game_or_all() -> None:

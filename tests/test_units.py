@@ -28,7 +28,8 @@ def test_lengths_convert_to_millimetres(text, mm):
 def test_font_sizes_default_to_points():
     assert parse_font_size(9) == pytest.approx(9.0)
     assert parse_font_size("9pt") == pytest.approx(9.0)
-    assert parse_font_size("3mm") == pytest.approx(mm_to_pt(3))
+    assert parse_font_size("3mm") == pytest.approx(8.504, abs=1e-3)  # 3 / 25.4 * 72
+    assert parse_font_size("0.25in") == pytest.approx(18.0)
 
 
 @pytest.mark.parametrize("bad", ["12px", "big", "", True, None, [3]])
@@ -45,6 +46,11 @@ def test_unknown_unit_lists_the_known_ones():
     assert "mm" in err.value.hint and "in" in err.value.hint
 
 
-def test_points_and_millimetres_round_trip():
+def test_points_and_millimetres_match_known_paper_sizes():
+    # A4 is 595.28 x 841.89 pt in every PDF; Letter is 612 x 792 pt = 215.9 x 279.4 mm
+    assert (mm_to_pt(210), mm_to_pt(297)) == (
+        pytest.approx(595.276, abs=1e-3),
+        pytest.approx(841.890, abs=1e-3),
+    )
+    assert (pt_to_mm(612), pt_to_mm(792)) == (pytest.approx(215.9), pytest.approx(279.4))
     assert mm_to_pt(25.4) == pytest.approx(72.0)
-    assert pt_to_mm(mm_to_pt(63)) == pytest.approx(63)

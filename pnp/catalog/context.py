@@ -24,7 +24,7 @@ def set_context(component_set: ComponentSet) -> dict[str, Any]:
     return {
         "id": s.id, "name": s.name, "kind": s.kind, "shape": s.shape, "product": s.product,
         "total": s.total, "note": s.note,
-        "size": {"width": s.size.width_mm, "height": s.size.height_mm, "name": s.size.name},
+        "size": {"width": s.trim.width_mm, "height": s.trim.height_mm, "name": s.size.name},
         **{k: v for k, v in s.defaults.items() if k not in ("id", "name")},
     }  # fmt: skip
 

@@ -35,7 +35,7 @@ def inventory_text(game: Game) -> str:
     """A readable list: one block per set, one line per component."""
     lines = [f"{game.title} ({game.id})"]
     for component_set in game.sets.values():
-        s, size = component_set, component_set.size
+        s, size = component_set, component_set.trim
         lines.append(
             f"\n{s.name} [{s.id}] — {s.total} x {s.kind}, {size.width_mm:g} x {size.height_mm:g} mm"
         )

@@ -136,6 +136,14 @@ class ComponentSet:
         return self.kind == "card"
 
     @property
+    def trim(self) -> Size:
+        """The size the pieces print at: `size`, turned on its side when the set is landscape."""
+        w, h = self.size.width_mm, self.size.height_mm
+        if self.orientation == "landscape" and h > w:
+            w, h = h, w
+        return Size(w, h, self.size.name)
+
+    @property
     def total(self) -> int:
         return sum(c.count for c in self.components)
 
