@@ -132,7 +132,18 @@ def inventory(game: str, as_json: bool) -> None:
 @click.argument("decklist", required=False, type=click.Path(path_type=Path), metavar="[FILE]")
 @click.option("--all", "all_games", is_flag=True, help="Validate every built-in game's catalog.")
 @click.option("--game", "game_ref", metavar="GAME", help="Check a deck list FILE against GAME.")
-@click.option("--json", "as_json", is_flag=True, help="Print the verdicts as JSON.")
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print JSON: every rule's verdict with its id, sentence, expected, found and deck.",
+)
+@click.option(
+    "-v",
+    "--verbose",
+    is_flag=True,
+    help="Show expected and found for passing rules too, and every skipped rule on its own line.",
+)
 @_reports_errors
 def validate(
     target: str | None,
@@ -140,6 +151,7 @@ def validate(
     all_games: bool,
     game_ref: str | None,
     as_json: bool,
+    verbose: bool,
 ) -> None:
     """Check catalogs (schema and composition rules) or a deck list.
 
@@ -147,6 +159,9 @@ def validate(
       pnp validate --all                 every built-in game's catalog
       pnp validate GAME|DIR              one game (built-in id or a game folder)
       pnp validate --game GAME FILE      a deck list (.txt or .yaml) against GAME's rules
+
+    On a deck list, rules about decks it does not hold are summed up in one SKIP line
+    (--verbose lists them).
     """
     from pnp.catalog.games import builtin_ids, resolve_game
     from pnp.rules.report import validate_decklist, validate_game
@@ -170,7 +185,7 @@ def validate(
         click.echo(json.dumps([r.as_dict() for r in reports], ensure_ascii=False, indent=2))
     else:
         for report in reports:
-            click.echo(report.render())
+            click.echo(report.render(verbose=verbose))
     sys.exit(EXIT_OK if all(r.ok for r in reports) else EXIT_RULES)
 
 

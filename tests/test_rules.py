@@ -62,7 +62,7 @@ def test_every_check_passes_on_a_catalog_that_keeps_it() -> None:
     checks = {r.check for r in load_game(GAMES / "every-check").rules}
     assert checks == set(CHECKS) == {
         "total", "per_group", "max_copies", "unique", "required", "allowed_values",
-        "enough_to_deal", "table_covers", "table_values",
+        "enough_to_deal", "table_covers", "table_values", "facts", "agree",
     }  # fmt: skip
     assert [v.rule_id for v in verdicts.values() if not v.passed] == []
 
@@ -81,8 +81,8 @@ BROKEN = {
         ],
     ),
     "per-faction-role": (
-        "per faction / role: spy exactly 3, guard exactly 2; no other faction / role "
-        "(special: false)",
+        # green has no spy or guard, so the expectations name the factions they apply to
+        "3 spy (red, blue), 2 guard (red, blue); no other role (special: false)",
         "3 of 5 groups off",
         [
             "red / spy: 4 (expected exactly 3, 1 too many)",
@@ -119,13 +119,13 @@ BROKEN = {
     ),
     "deal-missions": ("at least 4 cards (4 players x 1)", "3 cards (1 short)", ["4 players"]),
     "mission-ranks": (
-        "per rank: B exactly 1, A exactly 2, S exactly 1; no other rank",
+        "rank B: 1 card, rank A: 2 cards, rank S: 1 card; no other rank",
         "1 of 3 groups off",
         ["S: 0 (expected exactly 1, 1 short)"],
     ),
     "chip-total": ("exactly 14 pieces", "13 pieces (1 short)", []),
     "chips-by-value": (
-        "per value: 1 exactly 10, 5 exactly 4; no other value",
+        "value 1: 10 pieces, value 5: 4 pieces; no other value",
         "1 of 2 groups off",
         ["5: 3 (expected exactly 4, 1 short)"],
     ),
@@ -143,6 +143,17 @@ BROKEN = {
         "seats.faction one of red, blue",
         "1 row with another value",
         ["row 4, line 26: 'yellow'"],
+    ),
+    "hand-size-facts": (
+        "in table hand-size: players 2: cards 4; players 3: cards 3; players 4: cards 2",
+        "1 problem in 3 facts",
+        ["players 3: 2 rows have it (row 2, line 16; row 3, line 17), expected one"],
+    ),
+    "spies-watch-rivals": (
+        "faction -> targets in deck agents (role: spy) the same as "
+        "faction -> rival in table rivals",
+        "1 of 2 keys differ",
+        ["faction blue: agents.targets has red (at "],
     ),
 }
 
@@ -252,7 +263,7 @@ def test_per_group_expected_by_last_field_and_range_for_the_others(tmp_path: Pat
         """,
     )
     assert verdict.passed, verdict
-    assert verdict.expected == "per faction / role: spy exactly 3; other faction / role at most 2"
+    assert verdict.expected == "each faction: 3 spy; any other role at most 2"
 
 
 def test_per_group_with_a_range_per_group(tmp_path: Path) -> None:

@@ -33,31 +33,39 @@ def test_report_lists_every_rule_and_sums_up() -> None:
     report = validate_game(load_game(GAMES / "every-check"))
     lines = report.render().splitlines()
     assert report.ok
-    assert len(lines) == 19
+    assert len(lines) == 21
     assert lines[0] == "PASS agents-total        The agent deck holds exactly 13 cards."
-    assert lines[-1] == "every-check: 18 rules, 18 passed"
+    assert lines[-1] == "every-check: 20 rules, 20 passed"
 
 
 def test_a_failure_shows_expected_and_found() -> None:
     report = validate_game(load_game(GAMES / "every-check-broken"))
     text = report.render()
     assert not report.ok
-    assert len(report.failed) == 18
+    assert len(report.failed) == 20
     assert (
         "FAIL per-faction         Each faction has 5 ordinary agents.\n"
         "    expected: exactly 5 cards for each faction (special: false)\n"
         "    found: 3 of 3 groups off\n"
         "      red: 6 (expected exactly 5, 1 too many)\n"
     ) in text
-    assert text.endswith("every-check-broken: 18 rules, 0 passed, 18 failed")
+    assert text.endswith("every-check-broken: 20 rules, 0 passed, 20 failed")
 
 
-def test_a_deck_list_report_names_the_list_and_the_skipped_rules() -> None:
+def test_a_deck_list_report_names_the_list_and_sums_up_the_skipped_rules() -> None:
     report = validate_decklist(load_game(GAMES / "every-check"), LISTS / "every-check-broken.txt")
     lines = report.render().splitlines()
     assert lines[0] == f"deck list {LISTS / 'every-check-broken.txt'}: agents 11 cards"
-    assert "SKIP chip-total          There are 14 chips." in lines
-    assert lines[-1] == "every-check: 18 rules, 3 passed, 8 failed, 7 skipped"
+    assert not any(line.startswith("SKIP chip-total") for line in lines)
+    assert lines[-2] == (
+        "SKIP 9 rules not checked: 2 about deck missions (not in the list); "
+        "2 about set chips (lists hold cards); "
+        "5 about tables and catalog facts (pnp validate GAME); --verbose lists them"
+    )
+    assert lines[-1] == "every-check: 20 rules, 3 passed, 8 failed, 9 skipped"
+    verbose = report.render(verbose=True).splitlines()
+    assert "SKIP chip-total          There are 14 chips." in verbose
+    assert sum(line.startswith("SKIP ") for line in verbose) == 9
     data = report.as_dict()
     assert data["ok"] is False
     assert {v["status"] for v in data["verdicts"]} == {"pass", "fail", "skip"}
@@ -79,7 +87,7 @@ def test_verbose_render_shows_what_was_found_for_passing_rules() -> None:
 def test_a_catalog_that_keeps_its_rules_exits_0() -> None:
     result = run(EVERY)
     assert result.exit_code == 0, result.output
-    assert result.output.strip().endswith("every-check: 18 rules, 18 passed")
+    assert result.output.strip().endswith("every-check: 20 rules, 20 passed")
 
 
 def test_a_catalog_that_breaks_a_rule_exits_1() -> None:

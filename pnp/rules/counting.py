@@ -80,13 +80,43 @@ class PerGroup(SetCheck):
         return groups
 
     def expectation(self) -> str:
+        """`each faction: 3 Steal Document, 2 Detect; 1 Sniper (military); no other name`."""
         by = " / ".join(self.group_by)
-        if self.expected:
-            shown = ", ".join(f"{k} {r.describe()}" for k, r in self.expected.items())
-            others = f"other {by} {self.range.describe()}" if self.range else f"no other {by}"
-            return f"per {by}: {shown}; {others}{self.scope()}"
-        assert self.range is not None  # the parser requires a range when nothing is expected
-        return f"{self.range.describe(self.unit)} for each {by}{self.scope()}"
+        if not self.expected:
+            assert self.range is not None  # the parser requires a range when nothing is expected
+            return f"{self.range.describe(self.unit)} for each {by}{self.scope()}"
+        last = self.group_by[-1]
+        if len(self.group_by) == 1:
+            parts = [
+                ", ".join(f"{by} {k}: {_count(r, self.unit)}" for k, r in self.expected.items())
+            ]
+        else:
+            parts = self._by_last_value()
+        others = f"any other {last} {self.range.describe()}" if self.range else f"no other {last}"
+        return "; ".join([*parts, others]) + self.scope()
+
+    def _by_last_value(self) -> list[str]:
+        """Expectations of a several-field group_by, saying which groups each one applies to:
+        to every group of the catalog (`each faction: 3 spy`) or only some (`1 boss (red)`)."""
+        prefixes: dict[str, dict[str, None]] = {}  # last value -> the groups' other values
+        for c in self.target.components:
+            if self.where.matches(c):
+                for key in self.keys(c):
+                    head, _, tail = key.rpartition(" / ")
+                    prefixes.setdefault(tail, {})[head] = None
+        every = {head for heads in prefixes.values() for head in heads}
+        common, some = [], []
+        for key, r in self.expected.items():
+            if " / " in key:
+                some.append(f"{key}: {_count(r)}")
+            elif set(prefixes.get(key, ())) == every:
+                common.append(_count(r, name=key))
+            else:
+                heads = ", ".join(prefixes.get(key, ())) or f"no {self.unit} in the catalog"
+                some.append(f"{_count(r, name=key)} ({heads})")
+        head_by = " / ".join(self.group_by[:-1])
+        parts = [f"each {head_by}: {', '.join(common)}"] if common else []
+        return parts + ([", ".join(some)] if some else [])
 
     def outcome(self, counts: Counts) -> Outcome:
         groups = self.groups(counts)
@@ -100,6 +130,14 @@ class PerGroup(SetCheck):
         else:
             found = f"{plural(len(groups), 'group')}, all as expected"
         return Outcome(not problems, self.expectation(), found, problems)
+
+
+def _count(r: Range, unit: str = "", name: str = "") -> str:
+    """`3 spy`, `2 cards`, `spy between 1 and 2`: how many of a group an expectation wants."""
+    if r.equals is not None:
+        n = plural(r.equals, unit) if unit else str(r.equals)
+        return f"{n} {name}" if name else n
+    return f"{name} {r.describe(unit)}" if name else r.describe(unit)
 
 
 def parse_per_group(p: RuleParams) -> Check:

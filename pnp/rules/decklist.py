@@ -21,9 +21,9 @@ from pathlib import Path
 from pnp.catalog.fields import Fields
 from pnp.catalog.model import Component, ComponentSet, Game
 from pnp.catalog.yamlsource import parse_yaml, read_text, where
-from pnp.errors import InputError, UnknownNameError
+from pnp.errors import InputError
 from pnp.names import closest, describe
-from pnp.rules.lookup import find_components, fold, suggest
+from pnp.rules.lookup import resolve_card, resolve_deck
 
 YAML_SUFFIXES = (".yaml", ".yml")
 TEXT_SUFFIXES = (".txt", ".text", ".deck", ".dec", ".list")
@@ -43,6 +43,9 @@ class DeckList:
     path: Path
     format: str  # "text" or "yaml"
     decks: dict[str, dict[str, int]] = field(default_factory=dict)
+    sections: list[str] = field(default_factory=list)  # decks named by [section] or YAML key
+    # deck id -> (line, copies) of the cards listed outside any section, filed by their deck
+    loose: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
 
     @property
     def total(self) -> int:
@@ -53,6 +56,32 @@ class DeckList:
         cards = self.decks.setdefault(deck_id, {})
         if component is not None:
             cards[component.id] = cards.get(component.id, 0) + count
+
+    @property
+    def main_deck(self) -> str | None:
+        """The deck the list is about: its first section, else the deck with the most cards."""
+        if self.sections:
+            return self.sections[0]
+        sizes = {deck: sum(cards.values()) for deck, cards in self.decks.items()}
+        return max(sizes, key=lambda d: sizes[d]) if sizes else None
+
+    def filing_notes(self, game: Game) -> list[str]:
+        """`1 card of Crisis: China listed outside any section (line 4); it counts toward deck
+        crisis-chn, not dossier`, for each deck other than the main one that such cards fill."""
+        main = self.main_deck
+        notes = []
+        for deck_id, entries in self.loose.items():
+            if deck_id == main:
+                continue
+            n = sum(copies for _, copies in entries)
+            lines = ", ".join(str(line) for line, _ in entries)
+            where = f"line{'s' if len(entries) > 1 else ''} {lines}"
+            verb = "it counts" if n == 1 else "they count"
+            notes.append(
+                f"{n} card{'s' if n != 1 else ''} of {game.sets[deck_id].name} listed outside any "
+                f"section ({where}); {verb} toward deck {deck_id}, not {main}"
+            )
+        return notes
 
     def summary(self) -> str:
         """`main 40 cards, side 15 cards`."""
@@ -106,8 +135,9 @@ def parse_text_decklist(game: Game, text: str, path: Path | str) -> DeckList:
             continue
         section = _SECTION.match(line)
         if section:
-            deck = _resolve_deck(game, section.group("deck").strip(), path, number)
+            deck = resolve_deck(game, section.group("deck").strip(), path, number)
             result.add(deck.id, None, 0)
+            result.sections.append(deck.id)
             continue
         m = _COUNT_LINE.match(line)
         if not m:
@@ -118,8 +148,10 @@ def parse_text_decklist(game: Game, text: str, path: Path | str) -> DeckList:
                 line=number,
             )
         count = _text_count(m.group("count"), path, number)
-        card = _resolve_card(game, m.group("name").strip(), deck, path, number)
+        card = resolve_card(game, m.group("name").strip(), deck, path, number)
         result.add(card.set_id, card, count)
+        if deck is None:
+            result.loose.setdefault(card.set_id, []).append((number, count))
     _require_cards(result)
     return result
 
@@ -167,8 +199,9 @@ def parse_yaml_decklist(game: Game, text: str, path: Path | str) -> DeckList:
     listed = Fields(decks, "", file=str(path))
     result = DeckList(path, "yaml")
     for deck_ref, cards in decks.items():
-        deck = _resolve_deck(game, deck_ref, path, listed.line_of(deck_ref))
+        deck = resolve_deck(game, deck_ref, path, listed.line_of(deck_ref))
         result.add(deck.id, None, 0)
+        result.sections.append(deck.id)
         if cards is None:
             continue
         if not isinstance(cards, Mapping):
@@ -184,7 +217,7 @@ def _add_yaml_cards(game: Game, deck: ComponentSet, cards: Fields, result: DeckL
     """Add one deck's `card: count` lines, each card resolved before its count is read."""
     for card_ref in cards.raw:
         line = cards.line_of(card_ref)
-        card = _resolve_card(game, card_ref, deck, result.path, line)
+        card = resolve_card(game, card_ref, deck, result.path, line)
         # an empty count reads as "missing"; say at its line which card lacks one
         count: int | None = cards.whole(card_ref, None)
         if count is None:
@@ -195,65 +228,3 @@ def _add_yaml_cards(game: Game, deck: ComponentSet, cards: Fields, result: DeckL
 def _require_cards(result: DeckList) -> None:
     if not any(result.decks.values()):
         raise InputError(_empty_message(), file=result.path)
-
-
-def _resolve_deck(game: Game, ref: object, path: Path, line: int | None) -> ComponentSet:
-    """A deck named by id or name (case-insensitive)."""
-    if isinstance(ref, bool) or not isinstance(ref, str | int) or str(ref).strip() == "":
-        raise InputError(f"expected a deck id, found {describe(ref)}", file=path, line=line)
-    key = fold(ref)
-    for deck in game.decks.values():
-        if key in (fold(deck.id), fold(deck.name)):
-            return deck
-    other = game.sets.get(str(ref))
-    if other is not None:
-        raise InputError(
-            f"{ref!r} is a set of {other.kind}s, not a deck of cards "
-            f"(decks: {', '.join(game.decks) or 'none'})",
-            file=path,
-            line=line,
-        )
-    raise UnknownNameError(
-        f"no deck {ref!r} in {game.id} (decks: {', '.join(game.decks) or 'none'})",
-        file=path,
-        line=line,
-        suggestions=suggest(ref, game.decks.values()),
-    )
-
-
-def _resolve_card(
-    game: Game, ref: object, deck: ComponentSet | None, path: Path, line: int | None
-) -> Component:
-    """The card `ref` names (id or unambiguous name), within `deck` when given."""
-    if isinstance(ref, bool) or not isinstance(ref, str | int | float) or str(ref).strip() == "":
-        raise InputError(f"expected a card id or name, found {describe(ref)}", file=path, line=line)
-    pool = deck.components if deck else [c for d in game.decks.values() for c in d.components]
-    found = find_components(ref, pool)
-    if len(found) == 1:
-        return found[0]
-    if len(found) > 1:
-        ids = ", ".join(c.id for c in found)
-        raise InputError(
-            f"{ref!r} is ambiguous: it names {len(found)} cards ({ids})",
-            file=path,
-            line=line,
-            hint="write the card's id instead",
-        )
-    if deck is not None:
-        others = [c for d in game.decks.values() if d.id != deck.id for c in d.components]
-        elsewhere = find_components(ref, others)
-        if elsewhere:
-            holders = ", ".join(sorted({c.set_id for c in elsewhere}))
-            raise InputError(
-                f"{ref!r} is not in deck {deck.id!r}; it is in {holders}",
-                file=path,
-                line=line,
-                hint=f"move it under [{elsewhere[0].set_id}]",
-            )
-    scope = f"deck {deck.id!r}" if deck else game.id
-    raise UnknownNameError(
-        f"no card {str(ref)!r} in {scope}",
-        file=path,
-        line=line,
-        suggestions=suggest(ref, pool),
-    )

@@ -61,22 +61,33 @@ class RuleParams(Fields):
                 )
         super().check_keys(allowed + COMMON_KEYS, required)
 
-    def name(self, key: str, value: object = _KEY) -> str:
+    def name(self, key: str, value: object = _KEY, line: int | None = None) -> str:
         """An id: text, or a number YAML read as one (`2023`)."""
         value = self.raw.get(key) if value is _KEY else value
         if isinstance(value, bool) or not isinstance(value, str | int) or value == "":
-            raise self.error(f"`{key}` should be an id, found {describe(value)}", key)
+            raise self.error(f"`{key}` should be an id, found {describe(value)}", key, line=line)
         return str(value)
 
-    def target(self) -> ComponentSet:
-        """The set a rule is about: `deck:` (a set of cards) or `set:` (any set)."""
-        has_deck, has_set = "deck" in self, "set" in self
+    def target(self, raw: Mapping[str, Any] | None = None, at: str | None = None) -> ComponentSet:
+        """The set a rule is about: `deck:` (a set of cards) or `set:` (any set).
+
+        Read from the rule's own keys, or from `raw`, a mapping under the rule's key `at`."""
+        raw = self.raw if raw is None else raw
+
+        def line(key: str | None = None) -> int | None:
+            if at is None:
+                return self.line_of(key)
+            return self.line_in(raw, key, at) if key else self.line_of(at)
+
+        has_deck, has_set = "deck" in raw, "set" in raw
         if has_deck and has_set:
-            raise self.error("give `deck:` or `set:`, not both", "set")
+            raise self.error("give `deck:` or `set:`, not both", line=line("set"))
         if not has_deck and not has_set:
-            raise self.error("name what it checks with `deck:` (a deck) or `set:` (any set)")
+            raise self.error(
+                "name what it checks with `deck:` (a deck) or `set:` (any set)", line=line()
+            )
         key = "deck" if has_deck else "set"
-        ref = self.name(key)
+        ref = self.name(key, raw[key], line(key))
         sets = self.game.decks if has_deck else self.game.sets
         if ref in sets:
             return sets[ref]
@@ -85,11 +96,11 @@ class RuleParams(Fields):
             raise self.error(
                 f"`deck: {ref}` names a set of {other.kind}s, not a deck of cards "
                 "(write `set:` instead)",
-                key,
+                line=line(key),
             )
         raise self.error(
             f"no {key} {ref!r} in {self.game.id} (known: {', '.join(sets) or 'none'})",
-            key,
+            line=line(key),
             suggestions=closest(ref, sets),
         )
 
@@ -97,11 +108,17 @@ class RuleParams(Fields):
         self, key: str, target: ComponentSet, value: object = _KEY, line: int | None = None
     ) -> str:
         """A field some component of `target` has (or id/name/...)."""
-        name = self.name(key, value)
-        known = known_fields(target)
+        owner = f"component of {target.id!r}"
+        return self.known_name(key, known_fields(target), owner, value, line)
+
+    def known_name(
+        self, key: str, known: list[str], owner: str, value: object = _KEY, line: int | None = None
+    ) -> str:
+        """One of `known` field names; `owner` says whose (`component of 'action'`)."""
+        name = self.name(key, value, line)
         if name not in known:
             raise self.error(
-                f"no component of {target.id!r} has a field {name!r} (fields: {', '.join(known)})",
+                f"no {owner} has a field {name!r} (fields: {', '.join(known)})",
                 key,
                 line=line,
                 suggestions=closest(name, known),
@@ -122,15 +139,32 @@ class RuleParams(Fields):
 
     def where(self, target: ComponentSet, *, required: bool = False) -> Where:
         """`where: {field: value or [values]}`, every field one of `target`'s."""
-        raw = self.raw.get("where")
+        owner = f"component of {target.id!r}"
+        return self.conditions(
+            self.raw.get("where"), known_fields(target), owner, required=required
+        )
+
+    def conditions(
+        self,
+        raw: object,
+        known: list[str],
+        owner: str,
+        *,
+        required: bool = False,
+        at: str = "where",
+    ) -> Where:
+        """A `where:` mapping (`raw`, under the rule key `at`) over the fields in `known`."""
         if raw is None and not required:
             return Where()
         if not isinstance(raw, Mapping) or not raw:
-            raise self.error("`where` should map fields to values, e.g. {faction: red}", "where")
+            raise self.error(
+                "`where` should map fields to values, e.g. {faction: red}",
+                line=self.line_in(raw, None, at),
+            )
         conditions = []
         for f, wanted in raw.items():
-            line = self.line_in(raw, f, "where")
-            name = self.field_name("where", target, f, line)
+            line = self.line_in(raw, f, at)
+            name = self.known_name("where", known, owner, f, line)
             values = self.scalars(wanted, "where", line)
             if not values:
                 raise self.error(f"`where` {name}: give at least one value", "where", line=line)

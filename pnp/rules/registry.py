@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from pnp.catalog.model import Game, RuleSpec
 from pnp.errors import UnknownNameError
 from pnp.names import closest
-from pnp.rules import counting, dealing, presence, tables
+from pnp.rules import agree, counting, dealing, facts, presence, tables
 from pnp.rules.check import Check
 from pnp.rules.params import RuleParams
 from pnp.rules.verdict import Counts, Verdict
@@ -27,6 +27,8 @@ CHECKS: dict[str, Callable[[RuleParams], Check]] = {
     "enough_to_deal": dealing.parse_enough_to_deal,
     "table_covers": tables.parse_table_covers,
     "table_values": tables.parse_table_values,
+    "facts": facts.parse_facts,
+    "agree": agree.parse_agree,
 }
 
 

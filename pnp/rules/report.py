@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.catalog.model import Game
+from pnp.rules.check import CATALOG_ONLY
 from pnp.rules.decklist import DeckList, read_decklist
 from pnp.rules.registry import evaluate, parse_rules
 from pnp.rules.verdict import Counts, Verdict
@@ -51,45 +52,98 @@ class Report:
         return f"{self.game_id}: {n} rule{'s' if n != 1 else ''}, {', '.join(parts)}"
 
     def render(self, *, verbose: bool = False) -> str:
-        """One line per rule, expected/found under failures (and passes when verbose)."""
+        """One line per rule, expected/found under failures (and passes when verbose).
+
+        On a deck list, rules that do not apply to it are one summary line unless verbose."""
         lines = []
         if self.decklist is not None:
-            dl = self.decklist
-            lines.append(f"deck list {dl.path}: {dl.summary()}")
-        width = max((len(v.rule_id) for v in self.verdicts), default=0)
-        for v in self.verdicts:
+            lines.append(f"deck list {self.decklist.path}: {self.decklist.summary()}")
+        lines.extend(f"note: {n}" for n in self.notes)
+        folded = self.decklist is not None and not verbose
+        shown = [v for v in self.verdicts if not (folded and v.skipped)]
+        width = max((len(v.rule_id) for v in shown), default=0)
+        for v in shown:
             lines.append(f"{_TAG[v.status]} {v.rule_id.ljust(width)}  {v.text}")
-            if v.skipped:
-                lines.append(f"    {v.found}")
-            elif v.failed or verbose:
-                lines.append(f"    expected: {v.expected}")
-                lines.append(f"    found: {v.found}")
-                shown = v.problems[:MAX_PROBLEM_LINES]
-                lines.extend(f"      {p}" for p in shown)
-                if len(v.problems) > len(shown):
-                    lines.append(f"      ... and {len(v.problems) - len(shown)} more")
+            lines.extend(_details(v, verbose))
+        if folded:
+            lines.extend(self._skipped_line())
         lines.append(self.summary())
         return "\n".join(lines)
 
+    def _skipped_line(self) -> list[str]:
+        """`SKIP 18 rules not checked on this list: 9 about decks a, b (not in the list); ...`."""
+        skipped = [v for v in self.verdicts if v.skipped]
+        if not skipped:
+            return []
+        listed = self.decklist.decks if self.decklist is not None else {}
+        decks: dict[str, int] = {}
+        sets: dict[str, int] = {}
+        catalog = 0
+        for v in skipped:
+            missing = [d for d in v.ids("deck") if d not in listed]
+            if CATALOG_ONLY in v.found:
+                catalog += 1
+            elif missing:
+                decks[missing[0]] = decks.get(missing[0], 0) + 1
+            else:
+                sets[v.ids("set")[0]] = sets.get(v.ids("set")[0], 0) + 1
+        parts = []
+        if decks:
+            parts.append(f"{sum(decks.values())} about {_ids('deck', decks)} (not in the list)")
+        if sets:
+            parts.append(f"{sum(sets.values())} about {_ids('set', sets)} (lists hold cards)")
+        if catalog:
+            parts.append(f"{catalog} about tables and catalog facts (pnp validate GAME)")
+        head = f"SKIP {len(skipped)} rule{'s' if len(skipped) != 1 else ''} not checked"
+        return [f"{head}: {'; '.join(parts)}; --verbose lists them"]
+
     def as_dict(self) -> dict[str, Any]:
-        """Plain data for JSON output."""
+        """Plain data for JSON output: every verdict with what it is about, and the deck list."""
+        dl = self.decklist
         return {
             "game": self.game_id,
-            "decklist": str(self.decklist.path) if self.decklist else None,
+            "decklist": str(dl.path) if dl else None,
+            "decks": {d: dict(cards) for d, cards in dl.decks.items()} if dl else None,
+            "notes": list(self.notes),
             "ok": self.ok,
-            "verdicts": [
-                {
-                    "rule": v.rule_id,
-                    "text": v.text,
-                    "status": v.status,
-                    "expected": v.expected,
-                    "found": v.found,
-                    "problems": list(v.problems),
-                    "origin": str(v.origin) if v.origin else None,
-                }
-                for v in self.verdicts
-            ],
+            "summary": self.summary(),
+            "verdicts": [_verdict_data(v) for v in self.verdicts],
         }
+
+
+def _ids(kind: str, ids: dict[str, int]) -> str:
+    """`deck mission` or `decks mission, duration`."""
+    return f"{kind}{'s' if len(ids) > 1 else ''} {', '.join(ids)}"
+
+
+def _details(v: Verdict, verbose: bool) -> list[str]:
+    """The lines under a rule: why it was skipped, or expected/found and the problems."""
+    if v.skipped:
+        return [f"    {v.found}"]
+    if not (v.failed or verbose):
+        return []
+    lines = [f"    expected: {v.expected}", f"    found: {v.found}"]
+    shown = v.problems[:MAX_PROBLEM_LINES]
+    lines.extend(f"      {p}" for p in shown)
+    if len(v.problems) > len(shown):
+        lines.append(f"      ... and {len(v.problems) - len(shown)} more")
+    return lines
+
+
+def _verdict_data(v: Verdict) -> dict[str, Any]:
+    decks, sets = v.ids("deck"), v.ids("set")
+    return {
+        "rule": v.rule_id,
+        "text": v.text,
+        "status": v.status,
+        "deck": decks[0] if decks else None,
+        "set": sets[0] if sets else None,
+        "tables": v.ids("table"),
+        "expected": v.expected,
+        "found": v.found,
+        "problems": list(v.problems),
+        "origin": str(v.origin) if v.origin else None,
+    }
 
 
 def validate_game(game: Game) -> Report:
@@ -105,4 +159,5 @@ def validate_decklist(game: Game, path: Path | str) -> Report:
     """
     checks = parse_rules(game)
     decklist = read_decklist(game, path)
-    return Report(game.id, evaluate(checks, Counts(game, decklist.decks)), decklist)
+    verdicts = evaluate(checks, Counts(game, decklist.decks))
+    return Report(game.id, verdicts, decklist, decklist.filing_notes(game))

@@ -8,9 +8,13 @@ the two parameter shapes most checks take (`Where`, `Range`). No catalog lookups
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TypeGuard
+from typing import Any, Protocol, TypeGuard
 
-from pnp.catalog.model import Component
+
+class HasValues(Protocol):
+    """Anything a `where:` can filter: a component, or a table row seen through `rows.Row`."""
+
+    def value(self, key: str) -> Any: ...
 
 
 def same(a: object, b: object) -> bool:
@@ -65,9 +69,9 @@ class Where:
 
     conditions: tuple[tuple[str, tuple[object, ...]], ...] = ()
 
-    def matches(self, component: Component) -> bool:
+    def matches(self, thing: HasValues) -> bool:
         for key, wanted in self.conditions:
-            have = items(component.value(key))
+            have = items(thing.value(key))
             if not any(same(h, w) for h in have for w in wanted):
                 return False
         return True

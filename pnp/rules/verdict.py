@@ -12,6 +12,8 @@ from typing import Literal
 from pnp.catalog.model import Component, Game, Origin
 
 Status = Literal["pass", "fail", "skip"]
+# what a rule is about: (("deck", "action"),) or (("table", "events"), ("deck", "action"))
+About = tuple[tuple[str, str], ...]
 
 
 @dataclass(frozen=True)
@@ -25,6 +27,11 @@ class Verdict:
     found: str = ""
     problems: tuple[str, ...] = ()  # one line per offending group, card, value or row
     origin: Origin | None = None
+    about: About = ()
+
+    def ids(self, kind: str) -> list[str]:
+        """The ids of the decks, sets or tables (`kind`) the rule is about."""
+        return [i for k, i in self.about if k == kind]
 
     @property
     def passed(self) -> bool:
