@@ -164,9 +164,20 @@ def test_face_pdf_page_is_the_trim_plus_the_bleed_on_every_side():
     assert abs(float(box.height) - (mm_to_pt(art.height_mm) + bleed)) <= 0.01
 
 
-@pytest.mark.parametrize("template", ["front.yaml.j2", "back.yaml.j2"])
-def test_faces_draw_without_errors_on_a_fresh_canvas(template):
-    assert face_pdf(face(template)).startswith(b"%PDF")
+def test_title_prints_white_in_the_middle_of_its_band():
+    """The title box (2..12 mm, `valign: middle`) on the band (0..14 mm): measured in pixels."""
+    art = face()
+    title = chars_of(page_of(art), "StealDocument")
+    assert {tuple(c["non_stroking_color"]) for c in title} == {(1, 1, 1)}
+    scale = 600 / 72
+    image = pypdfium2.PdfDocument(face_pdf(art))[0].render(scale=scale).to_pil().convert("L")
+    left, right = round(title[0]["x0"] * scale), round(title[-1]["x1"] * scale)
+    band = image.crop((left, 0, right, round(17 * PT_PER_MM * scale)))  # the band and its bleed
+    _, top_px, _, bottom_px = band.point(lambda v: 255 if v > 200 else 0).getbbox()
+    top, bottom = (px / scale / PT_PER_MM - 3 for px in (top_px, bottom_px))  # mm from the trim
+    assert 2 < top < bottom < 12
+    # letters without descenders sit within 0.3 mm of the box's centre line
+    assert (top + bottom) / 2 == pytest.approx(7, abs=0.3)
 
 
 def _close(actual, expected, tolerance=12) -> bool:

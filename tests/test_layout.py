@@ -7,8 +7,9 @@ import pytest
 
 from pnp.draw import elements as draw
 from pnp.errors import FitError, GlyphError, InputError, TemplateError
-from pnp.layout.elements import SCHEMA
-from pnp.layout.templates import TemplateSet, wrap_context
+from pnp.layout.compiler import KINDS
+from pnp.layout.sandbox import wrap_context
+from pnp.layout.templates import TemplateSet
 from pnp.layout.theme import Theme, load_theme
 from pnp.units import mm_to_pt
 
@@ -53,7 +54,7 @@ def test_missing_field_names_template_line_field_and_card():
 def test_misspelt_field_suggests_the_right_one():
     card = {**CARD, "cots": 2}
     err = error_of("template-missing-field", "front.yaml.j2", card=card)
-    assert "did you mean cots?" in err.message
+    assert "card has no field 'cost' (did you mean: cots?)" in err.message
 
 
 def test_missing_field_inside_a_shared_macro_names_both_places():
@@ -121,14 +122,14 @@ def test_unknown_element_type_suggests_the_closest():
     err = error_of("template-bad-output", "unknown-type.yaml.j2")
     assert "unknown element type 'txet'" in err.message
     assert "element 2" in err.message
-    assert err.hint == "did you mean 'text'?"
+    assert err.hint == "did you mean: text, rect?"
 
 
 def test_unknown_key_suggests_the_closest_and_names_the_element():
     err = error_of("template-bad-output", "unknown-key.yaml.j2")
     assert "element 2 (text 'rules')" in err.message
-    assert "unknown key 'colour'" in err.message
-    assert err.hint == "did you mean 'color'?"
+    assert "unknown key 'colour' (known: x, y, w, h, text, font," in err.message
+    assert err.hint == "did you mean: color?"
 
 
 def test_output_must_be_a_list():
@@ -139,15 +140,21 @@ def test_output_must_be_a_list():
 @pytest.mark.parametrize(
     ("raw", "expected"),
     [
-        ([{"rect": {"x": 0, "y": 0, "w": 5}}], "missing 'h'"),
+        ([{"rect": {"x": 0, "y": 0, "w": 5}}], "missing `h`"),
         ([{"rect": {"x": 0, "y": 0, "w": 5, "h": "5px"}}], "unknown unit 'px'"),
         ([{"rect": {"x": 0, "y": 0, "w": 5, "h": 5, "fill": "crimsn"}}], "unknown colour"),
-        ([{"rect": {"x": 0, "y": 0, "w": 5, "h": 5, "fill": None}}], "fill is empty"),
-        ([{"circle": {"cx": 0, "cy": 0, "r": 0}}], "r must be more than 0"),
-        ([{"text": {"x": 0, "y": 0, "w": 5, "h": 5, "text": "a", "align": "centre"}}], "align"),
-        ([{"text": {"x": 0, "y": 0, "w": 5, "h": 5, "text": "a", "font": "Robot"}}], "font"),
+        ([{"rect": {"x": 0, "y": 0, "w": 5, "h": 5, "fill": None}}], "`fill` is empty"),
+        ([{"circle": {"cx": 0, "cy": 0, "r": 0}}], "`r` should be a length more than 0, found 0"),
+        (
+            [{"text": {"x": 0, "y": 0, "w": 5, "h": 5, "text": "a", "align": "centre"}}],
+            "`align` must be one of left, center, right, justify, found 'centre'",
+        ),
+        (
+            [{"text": {"x": 0, "y": 0, "w": 5, "h": 5, "text": "a", "font": "Robot"}}],
+            "unknown font 'Robot'",
+        ),
         ([{"icon": {"use": "intell", "x": 0, "y": 0, "size": 5}}], "unknown icon 'intell'"),
-        ([{"star": {"cx": 0, "cy": 0, "r": 5, "inner": 2}}], "inner"),
+        ([{"star": {"cx": 0, "cy": 0, "r": 5, "inner": 2}}], "`inner` is the inner radius"),
         (
             [{"group": {"elements": [{"rect": {"x": 0, "y": 0, "w": 1, "h": 1, "bleed": True}}]}}],
             "only on top-level",
@@ -315,9 +322,9 @@ def test_a_game_template_extends_the_shared_card():
 
 def test_every_element_key_is_documented():
     docs = (Path(__file__).parent.parent / "docs" / "templates.md").read_text()
-    for kind, (required, optional) in SCHEMA.items():
+    for kind, spec in KINDS.items():
         assert f"`{kind}`" in docs, kind
-        for key in (*required, *optional):
+        for key in spec.keys:
             assert f"`{key}`" in docs or f"{key}:" in docs, f"{kind}.{key}"
 
 

@@ -29,8 +29,10 @@ def hex_rgb(text: str) -> tuple:
 def test_every_face_renders(game, faces):
     for set_id, component_set in game.sets.items():
         assert len(faces[set_id]) == len([c for c in component_set.components if c.count])
+        size = {component_set.size.width_mm, component_set.size.height_mm}
         for front, back in faces[set_id].values():
-            assert front.key and (back is None or back.key)
+            assert {front.width_mm, front.height_mm} == size  # turned or not, the set's size
+            assert (back is not None) == bool(component_set.back)
 
 
 def test_network_marker_shows_level_code_and_power_colour(game, faces):

@@ -1,13 +1,18 @@
-"""Text in a box: markup, wrapping with real metrics, shrink-to-fit, font fallback."""
+"""Text in a box: markup, fonts per character, shrink-to-fit and its errors, at the fitting level.
+
+Where the lines land on the face (alignment, breaks, inline icons) is measured in the PDF by
+test_layout_text_pdf.py."""
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnp.errors import FitError, GlyphError
-from pnp.layout.fonts import has_glyph, load_face, register_family, text_width
-from pnp.layout.textfit import IconRef, LineBreak, Span, TextStyle, fit_text, parse_markup
+from pnp.layout.fonts import has_glyph, load_face, text_width
+from pnp.layout.markup import IconRef, LineBreak, Span, parse_markup
+from pnp.layout.textfit import fit_text
 from pnp.layout.theme import Theme
+from pnp.layout.words import TextStyle
 from pnp.units import mm_to_pt
 
 THEME = Theme()
@@ -64,24 +69,6 @@ def test_bold_italic_together():
 # -- wrapping -------------------------------------------------------------------------------
 
 
-def test_lines_stay_inside_the_box_width():
-    text = "Score 1 intel for each enabled card of this faction in your turn row. " * 2
-    fitted = fit(text, size=9, min_size=9, height=mm_to_pt(80))
-    assert fitted.line_count > 2
-    for run in fitted.runs:
-        width = text_width(run.text, _face(run.font), run.size)
-        assert run.x >= -1e-6
-        assert run.x + width <= W + 1e-6
-
-
-def test_explicit_line_breaks_start_new_lines():
-    fitted = fit("one\ntwo\n\nfour", min_size=10)
-    assert fitted.line_count == 4
-    baselines = sorted({run.y for run in fitted.runs})
-    assert len(baselines) == 3  # the empty third line draws nothing
-    assert baselines[1] - baselines[0] == pytest.approx(10 * 1.2)
-
-
 def test_japanese_wraps_without_spaces_and_uses_the_fallback_font():
     text = "秘密警察は軍司令部の動きを監視し情報を集める" * 2
     fitted = fit(text, width=mm_to_pt(30), min_size=10)
@@ -104,57 +91,11 @@ def test_bold_and_italic_markup_choose_the_family_files():
     assert fonts["both"] == "Roboto-BoldItalic"
 
 
-@pytest.mark.parametrize(("align", "edge"), [("right", "right"), ("center", "center")])
-def test_horizontal_alignment(align, edge):
-    fitted = fit("short line", align=align, min_size=10)
-    run = fitted.runs[-1]
-    end = run.x + text_width(run.text, _face(run.font), run.size)
-    if edge == "right":
-        assert end == pytest.approx(W)
-    else:
-        assert (fitted.runs[0].x + end) / 2 == pytest.approx(W / 2)
-
-
-def test_justify_fills_every_line_but_the_last():
-    text = "Score 1 intel for each enabled card of this faction in your turn row today."
-    fitted = fit(text, align="justify", min_size=10, height=mm_to_pt(60))
-    lines: dict[float, list] = {}
-    for run in fitted.runs:
-        lines.setdefault(run.y, []).append(run)
-    ordered = [lines[y] for y in sorted(lines)]
-    assert len(ordered) >= 2
-    for line in ordered[:-1]:
-        last = line[-1]
-        assert last.x + text_width(last.text, _face(last.font), last.size) == pytest.approx(W)
-    last = ordered[-1][-1]
-    assert last.x + text_width(last.text, _face(last.font), last.size) < W - 5
-
-
-@pytest.mark.parametrize(("valign", "expect"), [("top", "top"), ("bottom", "bottom")])
-def test_vertical_alignment(valign, expect):
-    top = fit("one line", valign="top", min_size=10).runs[0].y
-    moved = fit("one line", valign=valign, min_size=10).runs[0].y
-    if expect == "top":
-        assert moved == pytest.approx(top)
-    else:
-        assert moved == pytest.approx(top + H - 10 * 1.2)
-
-
 # -- fitting --------------------------------------------------------------------------------
 
 
 def test_text_that_fits_keeps_its_size():
     assert fit("Steal Document").size == 10.0
-
-
-def test_long_text_shrinks_but_not_below_min_size():
-    text = "Score 1 intel for each enabled card of this faction in your turn row. " * 4
-    fitted = fit(text, size=12, min_size=6)
-    assert 6 <= fitted.size < 12
-    assert fitted.line_count * fitted.size * 1.2 <= H + 1e-6
-    # one step larger would not have fitted
-    with pytest.raises(FitError):
-        fit(text, size=round(fitted.size + 0.1, 1), min_size=round(fitted.size + 0.1, 1))
 
 
 def test_text_too_long_even_at_min_size_fails_naming_the_card():
@@ -187,24 +128,6 @@ def test_without_fallback_japanese_fails():
     assert "U+8ECD" in err.value.message
 
 
-# -- inline icons ---------------------------------------------------------------------------
-
-
-def test_inline_icon_sits_in_the_line_between_its_words():
-    fitted = fit("Gain 2 :intel: now", min_size=10)
-    (icon,) = fitted.icons
-    before, after = fitted.runs[0], fitted.runs[-1]
-    assert before.text == "Gain 2"
-    assert after.text.strip() == "now"
-    face = _face(before.font)
-    assert before.x + text_width("Gain 2 ", face, 10) == pytest.approx(icon.x)
-    assert icon.x + icon.w <= after.x + 1e-6
-    assert icon.h == pytest.approx(10.0)  # one em
-    cap_top = before.y - face.cap_height * 10
-    # centred on the capital letters
-    assert icon.y + icon.h / 2 == pytest.approx((cap_top + before.y) / 2)
-
-
 # -- a property: whatever the words, every line fits ------------------------------------------
 
 words = st.lists(
@@ -235,12 +158,3 @@ def _face(name: str):
 def test_fallback_font_really_has_the_glyph():
     assert has_glyph(load_face(IPAEX.regular), "軍")
     assert not has_glyph(load_face(ROBOTO.regular), "軍")
-
-
-def test_registering_a_family_twice_is_harmless_and_maps_bold_for_paragraphs():
-    from reportlab.lib.fonts import tt2ps
-
-    name = register_family(ROBOTO)
-    assert register_family(ROBOTO) == name == "Roboto-Regular"
-    assert tt2ps(name, 1, 0) == "Roboto-Bold"
-    assert tt2ps(name, 1, 1) == "Roboto-BoldItalic"

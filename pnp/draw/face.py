@@ -35,7 +35,7 @@ class FaceArt:
     bleed_mm: float
     draw: Callable[[Canvas], None] = field(compare=False, repr=False)
     shape: str = "rect"  # "rect" or "round": round pieces get a circular cut line
-    label: str = ""  # e.g. "Steal Document (military)"; used in messages and galleries
+    label: str = ""  # e.g. "Red Agent (agent-red)"; used in messages and galleries
 
 
 def face_pdf(art: FaceArt) -> bytes:

@@ -6,7 +6,9 @@ identical PDF bytes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from reportlab.graphics import renderPDF
 from reportlab.pdfgen.canvas import Canvas
@@ -120,7 +122,8 @@ def _text(canvas: Canvas, e: Text) -> None:
     paint(canvas, e.children)
 
 
-_PAINTERS = {
+# by exact type: one dict lookup per element (painting is the hot loop of a build)
+_PAINTERS: dict[type, Callable[[Canvas, Any], None]] = {
     Rectangle: _rect,
     Circle: _circle,
     Polyline: _path,

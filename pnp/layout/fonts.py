@@ -79,9 +79,10 @@ def builtin_families() -> dict[str, FontFamily]:
 
 
 _lock = threading.Lock()
-_faces: dict[Path, FontFace] = {}
+_faces: dict[Path, FontFace] = {}  # by resolved path
+# by the absolute path as asked for: resolving it again costs system calls on every lookup
+_given: dict[Path, FontFace] = {}
 _names: dict[str, Path] = {}
-_families: set[str] = set()
 
 
 def load_face(path: Path) -> FontFace:
@@ -90,10 +91,14 @@ def load_face(path: Path) -> FontFace:
     The reportlab name is the file's stem ("Roboto-Bold"), which is also what PDF readers
     report; a different file with the same stem gets a short hash suffix.
     """
-    path = Path(path).resolve()
+    face = _given.get(path)
+    if face is not None:
+        return face
+    given, path = path, Path(path).resolve()
     with _lock:
         face = _faces.get(path)
         if face is not None:
+            _remember(given, face)
             return face
         name = path.stem
         if name in _names and _names[name] != path:
@@ -113,26 +118,13 @@ def load_face(path: Path) -> FontFace:
         )
         _names[name] = path
         _faces[path] = face
+        _remember(given, face)
         return face
 
 
-def register_family(family: FontFamily) -> str:
-    """Register a family's files and tell reportlab which is bold/italic (for Platypus `<b>`
-    and `<i>`); returns the regular font's name. Idempotent."""
-    regular = load_face(family.regular).name
-    with _lock:
-        if regular in _families:
-            return regular
-    pdfmetrics.registerFontFamily(
-        regular,
-        normal=regular,
-        bold=load_face(family.file_for(bold=True)).name,
-        italic=load_face(family.file_for(italic=True)).name,
-        boldItalic=load_face(family.file_for(bold=True, italic=True)).name,
-    )
-    with _lock:
-        _families.add(regular)
-    return regular
+def _remember(given: Path, face: FontFace) -> None:
+    if Path(given).is_absolute():  # a relative path may name another file after a chdir
+        _given[given] = face
 
 
 def has_glyph(face: FontFace, char: str) -> bool:

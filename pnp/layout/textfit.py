@@ -1,48 +1,25 @@
-"""Text in a box: light markup, font fallback per character, wrapping and shrink-to-fit.
+"""Text in a box: wrapping, shrink-to-fit and placing each line's runs and icons.
 
-Markup: `**bold**`, `*italic*`, `:icon-name:` (an inline icon one em tall, centred on the capital
-letters), a newline for a hard line break, and `\\*`, `\\:`, `\\\\` for literal characters.
-Widths come from the registered TTF files, so what is measured here is what the PDF shows.
-Text that does not fit at its minimum size is an error, never clipped.
+Markup is pnp.layout.markup's, measuring pnp.layout.words'. Widths come from the registered TTF
+files, so what is measured here is what the PDF shows. Text that does not fit at its minimum
+size is an error, never clipped.
 """
 
 from __future__ import annotations
 
-import re
-import unicodedata
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 
-from pnp.errors import FitError, GlyphError
-from pnp.layout.fonts import FontFace, FontFamily, has_glyph, load_face, text_width
+from pnp.errors import FitError
+from pnp.layout.fonts import FontFace, load_face, text_width
+from pnp.layout.markup import parse_markup
+from pnp.layout.words import IconSegment, Paragraph, Space, TextStyle, Word, measure_words
 from pnp.units import pt_to_mm
 
 SIZE_STEP = 0.1  # points; shrink-to-fit searches sizes on this grid
 _EPS = 1e-6
 
-
-@dataclass(frozen=True)
-class Span:
-    """Running text in one style."""
-
-    text: str
-    bold: bool = False
-    italic: bool = False
-
-
-@dataclass(frozen=True)
-class IconRef:
-    """An inline icon by theme name."""
-
-    name: str
-
-
-@dataclass(frozen=True)
-class LineBreak:
-    """A hard line break."""
-
-
-Token = Span | IconRef | LineBreak
+Line = tuple[list[Word | Space], bool]  # (words and spaces, last line of its paragraph)
 
 
 @dataclass(frozen=True)
@@ -77,225 +54,59 @@ class FittedText:
     icons: tuple[PlacedIcon, ...]
 
 
-@dataclass(frozen=True)
-class TextStyle:
-    """How a text box sets its text; sizes in points, box in points."""
+def fit_text(
+    text: str,
+    style: TextStyle,
+    width: float,
+    height: float,
+    *,
+    icon_aspect: Callable[[str], float],
+    where: str = "text",
+    file: str | None = None,
+) -> FittedText:
+    """Set `text` in a `width` x `height` pt box at the largest size from `style.size` down to
+    `style.min_size` (in 0.1 pt steps) at which it fits both ways.
 
-    family: FontFamily
-    fallback: Sequence[FontFamily] = ()
-    size: float = 8.0
-    min_size: float = 8.0
-    leading: float = 1.2
-    align: str = "left"  # left | center | right | justify
-    valign: str = "top"  # top | middle | bottom
-    bold: bool = False
-    italic: bool = False
-    icon_scale: float = 1.0
-
-
-# ---------------------------------------------------------------------------------------------
-# markup
-
-_MARK = re.compile(r"\\[\\*:]|\*\*|\*|:[^\W\d_][\w-]*:|\n")
-
-
-def parse_markup(text: str) -> list[Token]:
-    """Split marked-up text into styled spans, icons and line breaks.
-
-    A `*` or `**` opens only before a non-space and closes only after one, so "5 * 3" stays
-    literal; a marker left unclosed is literal text too.
+    Raises FitError (naming `where`) when it does not fit even at `min_size`, and GlyphError
+    when a character is in none of the fonts.
     """
-    parts: list[list] = []
-    pos = 0
-    for m in _MARK.finditer(text):
-        if m.start() > pos:
-            parts.append(["text", text[pos : m.start()]])
-        tok = m.group()
-        if tok.startswith("\\"):
-            parts.append(["text", tok[1]])
-        elif tok == "\n":
-            parts.append(["br"])
-        elif tok.startswith(":"):
-            parts.append(["icon", tok[1:-1]])
+    paragraphs = measure_words(parse_markup(text), style, icon_aspect, where, file)
+    sizes = _candidate_sizes(style.size, style.min_size)
+
+    def fits(size: float) -> list[Line] | None:
+        lines, _ = wrap(paragraphs, size, width)
+        if lines is None or len(lines) * size * style.leading > height + _EPS:
+            return None
+        return lines
+
+    lines = fits(sizes[0])
+    if lines is not None:
+        return _place(lines, sizes[0], style, width, height)
+    lines = fits(sizes[-1])
+    if lines is None:
+        raise _fit_error(paragraphs, style, width, height, where, file)
+    lo, hi = 0, len(sizes) - 1  # sizes[lo] does not fit, sizes[hi] fits as `lines`
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        attempt = fits(sizes[mid])
+        if attempt is not None:
+            hi, lines = mid, attempt
         else:
-            before = text[m.start() - 1] if m.start() > 0 else " "
-            after = text[m.end()] if m.end() < len(text) else " "
-            parts.append(["delim", tok, not after.isspace(), not before.isspace()])
-        pos = m.end()
-    if pos < len(text):
-        parts.append(["text", text[pos:]])
-    _resolve_delimiters(parts)
-
-    tokens: list[Token] = []
-    bold = italic = False
-    for part in parts:
-        kind = part[0]
-        if kind == "text":
-            if (
-                tokens
-                and isinstance(tokens[-1], Span)
-                and tokens[-1].bold == bold
-                and (tokens[-1].italic == italic)
-            ):
-                tokens[-1] = Span(tokens[-1].text + part[1], bold, italic)
-            else:
-                tokens.append(Span(part[1], bold, italic))
-        elif kind == "br":
-            tokens.append(LineBreak())
-        elif kind == "icon":
-            tokens.append(IconRef(part[1]))
-        elif part[1] == "**":
-            bold = not bold
-        else:
-            italic = not italic
-    return tokens
+            lo = mid
+    return _place(lines, sizes[hi], style, width, height)
 
 
-def _resolve_delimiters(parts: list[list]) -> None:
-    """Mark each delimiter as a toggle, or turn the unmatched ones into literal text."""
-    while True:
-        open_at: dict[str, int | None] = {"**": None, "*": None}
-        for i, part in enumerate(parts):
-            if part[0] != "delim":
-                continue
-            tok, can_open, can_close = part[1], part[2], part[3]
-            if open_at[tok] is not None and can_close:
-                open_at[tok] = None
-            elif can_open:
-                open_at[tok] = i
-            else:
-                parts[i] = ["text", tok]
-        unmatched = [i for i in open_at.values() if i is not None]
-        if not unmatched:
-            return
-        i = max(unmatched)
-        parts[i] = ["text", parts[i][1]]
-
-
-# ---------------------------------------------------------------------------------------------
-# pieces: words and spaces measured at size 1
-
-
-@dataclass(frozen=True)
-class _IconSeg:
-    name: str
-    aspect: float  # width / height
-
-
-@dataclass
-class _Word:
-    segments: list[tuple[str, FontFace] | _IconSeg] = field(default_factory=list)
-    width: float = 0.0  # at size 1
-
-
-@dataclass(frozen=True)
-class _Space:
-    face: FontFace
-    width: float
-
-
-def _is_wide(char: str) -> bool:
-    """Characters that may break anywhere (CJK), as their scripts have no spaces."""
-    return unicodedata.east_asian_width(char) in ("W", "F")
-
-
-class _Builder:
-    """Turns tokens into paragraphs of words and spaces, choosing a font per character."""
-
-    def __init__(
-        self,
-        style: TextStyle,
-        icon_aspect: Callable[[str], float],
-        where: str,
-        file: str | None,
-    ) -> None:
-        self.style = style
-        self.icon_aspect = icon_aspect
-        self.where = where
-        self.file = file
-        self.paragraphs: list[list[_Word | _Space]] = [[]]
-        self.word: _Word | None = None
-
-    def add(self, token: Token) -> None:
-        if isinstance(token, LineBreak):
-            self._end_word()
-            self.paragraphs.append([])
-        elif isinstance(token, IconRef):
-            aspect = self.icon_aspect(token.name)
-            self._word().segments.append(_IconSeg(token.name, aspect))
-            self._word().width += aspect * self.style.icon_scale
-        else:
-            self._add_span(token)
-
-    def _add_span(self, span: Span) -> None:
-        faces = self._faces(span.bold or self.style.bold, span.italic or self.style.italic)
-        for char in span.text:
-            if char in " \t":
-                self._end_word()
-                para = self.paragraphs[-1]
-                if not para or not isinstance(para[-1], _Space):
-                    para.append(_Space(faces[0], text_width(" ", faces[0], 1.0)))
-                continue
-            if char == "\u200b":  # zero-width space: a break opportunity
-                self._end_word()
-                continue
-            if unicodedata.category(char) in ("Cc", "Cf"):
-                continue
-            face = self._face_for(char, faces)
-            if _is_wide(char):
-                self._end_word()
-                self._append(char, face)
-                self._end_word()
-            else:
-                self._append(char, face)
-
-    def _append(self, char: str, face: FontFace) -> None:
-        word = self._word()
-        last = word.segments[-1] if word.segments else None
-        if isinstance(last, tuple) and last[1] is face:
-            word.segments[-1] = (last[0] + char, face)
-        else:
-            word.segments.append((char, face))
-        word.width += text_width(char, face, 1.0)
-
-    def _word(self) -> _Word:
-        if self.word is None:
-            self.word = _Word()
-            self.paragraphs[-1].append(self.word)
-        return self.word
-
-    def _end_word(self) -> None:
-        self.word = None
-
-    def _faces(self, bold: bool, italic: bool) -> list[FontFace]:
-        families = [self.style.family, *self.style.fallback]
-        return [load_face(f.file_for(bold, italic)) for f in families]
-
-    def _face_for(self, char: str, faces: list[FontFace]) -> FontFace:
-        for face in faces:
-            if has_glyph(face, char):
-                return face
-        tried = ", ".join(dict.fromkeys(f.path.name for f in faces))
-        raise GlyphError(
-            f"{self.where}: no font has the character {char!r} (U+{ord(char):04X}); tried {tried}",
-            file=self.file,
-            hint="add a font that has it to fallback_fonts in the game's theme.yaml",
-        )
-
-
-# ---------------------------------------------------------------------------------------------
-# wrapping and fitting
-
-
-def _wrap(paragraphs: list[list[_Word | _Space]], size: float, width: float):
-    """Greedy line breaking at `size`; returns (lines, widest word that overflowed or None)."""
-    lines: list[tuple[list[_Word | _Space], bool]] = []  # (entries, last line of paragraph)
+def wrap(
+    paragraphs: list[Paragraph], size: float, width: float
+) -> tuple[list[Line] | None, Word | None]:
+    """Greedy line breaking at `size`: (lines, None), or (None, a word wider than `width`)."""
+    lines: list[Line] = []
     for para in paragraphs:
-        line: list[_Word | _Space] = []
+        line: list[Word | Space] = []
         line_w = 0.0
-        pending: _Space | None = None
+        pending: Space | None = None
         for entry in para:
-            if isinstance(entry, _Space):
+            if isinstance(entry, Space):
                 pending = entry if line else None
                 continue
             w = entry.width * size
@@ -315,50 +126,6 @@ def _wrap(paragraphs: list[list[_Word | _Space]], size: float, width: float):
     return lines, None
 
 
-def fit_text(
-    text: str,
-    style: TextStyle,
-    width: float,
-    height: float,
-    *,
-    icon_aspect: Callable[[str], float],
-    where: str = "text",
-    file: str | None = None,
-) -> FittedText:
-    """Set `text` in a `width` x `height` pt box at the largest size from `style.size` down to
-    `style.min_size` (in 0.1 pt steps) at which it fits both ways.
-
-    Raises FitError (naming `where`) when it does not fit even at `min_size`, and GlyphError
-    when a character is in none of the fonts.
-    """
-    builder = _Builder(style, icon_aspect, where, file)
-    for token in parse_markup(text):
-        builder.add(token)
-    paragraphs = builder.paragraphs
-    sizes = _candidate_sizes(style.size, style.min_size)
-
-    def fits(size: float):
-        lines, overflow = _wrap(paragraphs, size, width)
-        if lines is None:
-            return None, overflow
-        return (lines if len(lines) * size * style.leading <= height + _EPS else None), None
-
-    lines, _ = fits(sizes[0])
-    if lines is not None:
-        return _place(lines, sizes[0], style, width, height)
-    lines, overflow = fits(sizes[-1])
-    if lines is None:
-        raise _fit_error(paragraphs, style, width, height, overflow, where, file)
-    lo, hi = 0, len(sizes) - 1  # sizes[lo] does not fit, sizes[hi] fits
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        if fits(sizes[mid])[0] is not None:
-            hi = mid
-        else:
-            lo = mid
-    return _place(fits(sizes[hi])[0], sizes[hi], style, width, height)
-
-
 def _candidate_sizes(size: float, min_size: float) -> list[float]:
     sizes = [size]
     k = 1
@@ -370,16 +137,21 @@ def _candidate_sizes(size: float, min_size: float) -> list[float]:
     return sizes
 
 
-def _fit_error(paragraphs, style, width, height, overflow, where, file) -> FitError:
+def _fit_error(
+    paragraphs: list[Paragraph],
+    style: TextStyle,
+    width: float,
+    height: float,
+    where: str,
+    file: str | None,
+) -> FitError:
+    """Why the text does not fit at its minimum size: a word too wide, or too many lines."""
     size = style.min_size
     box = f"{pt_to_mm(width):.1f} x {pt_to_mm(height):.1f} mm box"
-    if overflow is not None:
-        word = "".join(
-            f":{s.name}:" if isinstance(s, _IconSeg) else s[0] for s in overflow.segments
-        )
-        detail = f"the word {word!r} is wider than its {box} even at {size:g}pt"
+    lines, overflow = wrap(paragraphs, size, width)
+    if lines is None:
+        detail = f"the word {str(overflow)!r} is wider than its {box} even at {size:g}pt"
     else:
-        lines, _ = _wrap(paragraphs, size, width)
         need = len(lines) * size * style.leading
         detail = (
             f"it needs {len(lines)} lines ({pt_to_mm(need):.1f} mm) at {size:g}pt "
@@ -392,7 +164,9 @@ def _fit_error(paragraphs, style, width, height, overflow, where, file) -> FitEr
     )
 
 
-def _place(lines, size: float, style: TextStyle, width: float, height: float) -> FittedText:
+def _place(
+    lines: list[Line], size: float, style: TextStyle, width: float, height: float
+) -> FittedText:
     """Position each line's runs and icons for the chosen size."""
     metrics = load_face(style.family.file_for(style.bold, style.italic))
     line_h = size * style.leading
@@ -404,27 +178,7 @@ def _place(lines, size: float, style: TextStyle, width: float, height: float) ->
     for i, (line, last) in enumerate(lines):
         baseline = top + i * line_h + half_leading + metrics.ascent * size
         setter = _LineSetter(baseline, size, metrics, style.icon_scale)
-        natural = sum(e.width for e in line) * size
-        spaces = sum(1 for e in line if isinstance(e, _Space))
-        extra = 0.0
-        if style.align == "justify" and not last and spaces:
-            extra = (width - natural) / spaces
-        elif style.align == "center":
-            setter.x = (width - natural) / 2
-        elif style.align == "right":
-            setter.x = width - natural
-        for entry in line:
-            if isinstance(entry, _Space) and extra:
-                setter.skip(entry.width * size + extra)
-            elif isinstance(entry, _Space):
-                setter.text(" ", entry.face)
-            else:
-                for segment in entry.segments:
-                    if isinstance(segment, _IconSeg):
-                        setter.icon(segment)
-                    else:
-                        setter.text(*segment)
-        setter.flush()
+        setter.set_line(line, width, style.align, last)
         runs.extend(setter.runs)
         icons.extend(setter.icons)
     return FittedText(size, len(lines), tuple(runs), tuple(icons))
@@ -445,6 +199,30 @@ class _LineSetter:
         self._text = ""
         self._face: FontFace | None = None
 
+    def set_line(self, line: list[Word | Space], width: float, align: str, last: bool) -> None:
+        """Set a whole line aligned in `width`; justified lines stretch their spaces."""
+        natural = sum(e.width for e in line) * self.size
+        spaces = sum(1 for e in line if isinstance(e, Space))
+        extra = 0.0
+        if align == "justify" and not last and spaces:
+            extra = (width - natural) / spaces
+        elif align == "center":
+            self.x = (width - natural) / 2
+        elif align == "right":
+            self.x = width - natural
+        for entry in line:
+            if isinstance(entry, Space) and extra:
+                self.skip(entry.width * self.size + extra)
+            elif isinstance(entry, Space):
+                self.text(" ", entry.face)
+            else:
+                for segment in entry.segments:
+                    if isinstance(segment, IconSegment):
+                        self.icon(segment)
+                    else:
+                        self.text(*segment)
+        self.flush()
+
     def text(self, text: str, face: FontFace) -> None:
         if self._face is not face:
             self.flush()
@@ -452,7 +230,7 @@ class _LineSetter:
         self._text += text
         self.x += text_width(text, face, self.size)
 
-    def icon(self, segment: _IconSeg) -> None:
+    def icon(self, segment: IconSegment) -> None:
         self.flush()
         h = self.size * self.icon_scale
         top = self.baseline - self.metrics.cap_height * self.size / 2 - h / 2

@@ -6,7 +6,6 @@ theme still draws. Colours are `#rgb` / `#rrggbb` or the name of another palette
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -14,12 +13,13 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-import yaml
-
+from pnp.catalog.fields import Fields
+from pnp.catalog.yamlsource import load_yaml
 from pnp.errors import InputError, UnknownNameError
 from pnp.layout.fonts import STYLES, FontFamily, builtin_families
+from pnp.names import closest, describe
 from pnp.resources import fonts_dir
-from pnp.units import parse_font_size, parse_length
+from pnp.units import parse_font_size
 
 RGB = tuple[float, float, float]
 
@@ -36,8 +36,10 @@ DEFAULT_FALLBACK = ("IPAex Gothic",)
 DEFAULT_SIZES = {"title": 11.0, "body": 8.0, "small": 6.0}
 DEFAULT_ICON_BOX = (24.0, 24.0)
 NO_COLOR = ("none", "transparent")
+QUOTE_HEX = "quote hex colours, e.g. fill: '#8b2e2e' (a bare # starts a YAML comment)"
+SECTIONS = ("palette", "fonts", "families", "fallback_fonts", "sizes", "icons", "safe_zone")
 _HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
-_KEYS = ("palette", "fonts", "families", "fallback_fonts", "sizes", "icons", "safe_zone")
+_SIZE_NAME = re.compile(r"[A-Za-z_][\w-]*")
 
 
 @dataclass(frozen=True)
@@ -46,7 +48,7 @@ class IconDef:
 
     name: str
     svg: str | None = None
-    elements: tuple[Any, ...] = ()
+    elements: tuple[object, ...] = ()  # element items as read from the theme file
     box: tuple[float, float] = DEFAULT_ICON_BOX
 
 
@@ -70,7 +72,7 @@ class Theme:
         """The folder the theme file lives in (icon and font paths are relative to it)."""
         return self.source.parent if self.source else None
 
-    def color(self, value: str) -> RGB | None:
+    def color(self, value: object) -> RGB | None:
         """RGB (0..1) of a hex colour or palette name; None for `none`/`transparent`."""
         text = str(value).strip()
         for _ in range(8):  # palette names may point at other palette names
@@ -81,9 +83,11 @@ class Theme:
             if text not in self.palette:
                 break
             text = self.palette[text]
+        else:
+            raise InputError(f"colour {value!r}: palette names refer to each other in a loop")
         raise UnknownNameError(
             f"unknown colour {text!r}: use '#rrggbb' or a palette name",
-            suggestions=difflib.get_close_matches(text, list(self.palette), n=3),
+            suggestions=closest(text, self.palette),
         )
 
     def family(self, name: str) -> FontFamily:
@@ -91,10 +95,9 @@ class Theme:
         family_name = self.fonts.get(name, name)
         if family_name in self.families:
             return self.families[family_name]
-        known = sorted(set(self.fonts) | set(self.families))
         raise UnknownNameError(
             f"unknown font {name!r}: use a font role or family name",
-            suggestions=difflib.get_close_matches(name, known, n=3),
+            suggestions=closest(name, sorted(set(self.fonts) | set(self.families))),
         )
 
     def fallback_families(self) -> list[FontFamily]:
@@ -105,10 +108,10 @@ class Theme:
         """Points for a size role (`body`, `title`, ...) or a length ("9pt", 9, "3mm")."""
         if isinstance(value, str) and value in self.sizes:
             return self.sizes[value]
-        if isinstance(value, str) and re.fullmatch(r"[A-Za-z_][\w-]*", value):
+        if isinstance(value, str) and _SIZE_NAME.fullmatch(value):
             raise UnknownNameError(
                 f"unknown font size {value!r}: use a size name or a length like '9pt'",
-                suggestions=difflib.get_close_matches(value, list(self.sizes), n=3),
+                suggestions=closest(value, self.sizes),
             )
         return parse_font_size(value)
 
@@ -128,168 +131,146 @@ def load_theme(path: Path | None) -> Theme:
     if path is None or not Path(path).is_file():
         return Theme()
     path = Path(path)
-    text = path.read_text(encoding="utf-8")
-    try:
-        data = yaml.safe_load(text) or {}
-        lines = _key_lines(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise InputError(
-            f"theme is not valid YAML: {getattr(exc, 'problem', exc)}",
-            file=path,
-            line=mark.line + 1 if mark else None,
-        ) from None
-    return _build_theme(data, path, lines)
-
-
-def _build_theme(data: object, path: Path, lines: dict[str, int]) -> Theme:
-    def fail(message: str, key: str, hint: str | None = None) -> InputError:
-        return InputError(message, file=path, line=lines.get(key), hint=hint)
-
-    if not isinstance(data, dict):
-        raise fail("theme must be a mapping of sections (palette, fonts, ...)", "")
-    for key in data:
-        if key not in _KEYS:
-            close = difflib.get_close_matches(str(key), _KEYS, n=1)
-            raise fail(
-                f"unknown theme section {key!r}",
-                str(key),
-                f"did you mean {close[0]!r}?" if close else "known: " + ", ".join(_KEYS),
-            )
-    sections = {k: _mapping(data.get(k), k, fail) for k in ("palette", "fonts", "families")}
-    sections.update({k: _mapping(data.get(k), k, fail) for k in ("sizes", "icons")})
-
-    families = builtin_families()
-    for name, spec in sections["families"].items():
-        families[str(name)] = _family(
-            str(name), spec, path, lambda m, n=name: fail(m, f"families.{n}")
-        )
-    palette = {**DEFAULT_PALETTE, **{str(k): str(v) for k, v in sections["palette"].items()}}
-    fallback = data.get("fallback_fonts", list(DEFAULT_FALLBACK))
-    if isinstance(fallback, str):
-        fallback = [fallback]
-    if not isinstance(fallback, list):
-        raise fail("fallback_fonts must be a list of family names", "fallback_fonts")
-    sizes = dict(DEFAULT_SIZES)
-    for name, value in sections["sizes"].items():
-        try:
-            sizes[str(name)] = parse_font_size(value, what=f"size {name!r}")
-        except InputError as exc:
-            raise fail(exc.message, f"sizes.{name}", exc.hint) from None
-    icons = {}
-    for name, spec in sections["icons"].items():
-        icons[str(name)] = _icon(str(name), spec, lambda m, n=name: fail(m, f"icons.{n}"))
-    try:
-        safe = parse_length(data.get("safe_zone", 3.0), what="safe_zone")
-    except InputError as exc:
-        raise fail(exc.message, "safe_zone", exc.hint) from None
-
-    theme = Theme(
-        palette=MappingProxyType(palette),
-        fonts=MappingProxyType(
-            {**DEFAULT_FONTS, **{str(k): str(v) for k, v in sections["fonts"].items()}}
+    data = load_yaml(path)
+    theme = Fields({} if data is None else data, "theme", file=str(path))
+    theme.check_keys(SECTIONS)
+    sections = {
+        key: theme.mapping(key, default={})
+        for key in ("palette", "fonts", "families", "sizes", "icons")
+    }
+    result = Theme(
+        palette=MappingProxyType({**DEFAULT_PALETTE, **_colours(sections["palette"])}),
+        fonts=MappingProxyType({**DEFAULT_FONTS, **_texts(sections["fonts"])}),
+        families=MappingProxyType(
+            {**builtin_families(), **_families(sections["families"], path.parent)}
         ),
-        families=MappingProxyType(families),
-        fallback_fonts=tuple(str(f) for f in fallback),
-        sizes=MappingProxyType(sizes),
-        icons=MappingProxyType(icons),
-        safe_zone_mm=safe,
+        fallback_fonts=_fallback(theme),
+        sizes=MappingProxyType({**DEFAULT_SIZES, **_sizes(sections["sizes"])}),
+        icons=MappingProxyType(_icons(sections["icons"])),
+        safe_zone_mm=theme.length("safe_zone", 3.0),
         source=path,
     )
-    _check_references(theme, fail)
-    return theme
+    _check_references(result, theme, sections)
+    return result
 
 
-def _check_references(theme: Theme, fail) -> None:
-    for name in theme.palette:
-        try:
-            theme.color(name)
-        except UnknownNameError as exc:
-            raise fail(f"palette {name!r}: {exc.message}", f"palette.{name}", exc.hint) from None
-    for role in theme.fonts:
-        try:
-            theme.family(role)
-        except UnknownNameError as exc:
-            raise fail(f"font role {role!r}: {exc.message}", f"fonts.{role}", exc.hint) from None
-    try:
-        theme.fallback_families()
-    except UnknownNameError as exc:
-        raise fail(f"fallback_fonts: {exc.message}", "fallback_fonts", exc.hint) from None
+def _texts(section: Fields) -> dict[str, str]:
+    return {str(name): section.text(name) for name in section.raw}
 
 
-def _family(name: str, spec: object, theme_path: Path, fail) -> FontFamily:
-    if isinstance(spec, str):
-        spec = {"regular": spec}
-    if not isinstance(spec, dict) or "regular" not in spec:
-        raise fail(f"family {name!r} needs at least a 'regular' TTF file")
-    files: dict[str, Path] = {}
-    for style, file in spec.items():
-        if style not in STYLES:
-            raise fail(f"family {name!r}: unknown style {style!r} (use {', '.join(STYLES)})")
-        candidates = [theme_path.parent / str(file), fonts_dir() / str(file)]
-        found = next((c for c in candidates if c.is_file()), None)
-        if found is None:
-            raise fail(
-                f"family {name!r}: font file {file!r} not found next to the theme or in fonts/"
+def _colours(section: Fields) -> dict[str, str]:
+    for name in section.raw:
+        if section.get(name) is None:  # what an unquoted `#8b2e2e` reads as
+            raise section.error(f"`{name}` is empty", name, hint=QUOTE_HEX)
+    return _texts(section)
+
+
+def _sizes(section: Fields) -> dict[str, float]:
+    return {
+        str(name): section.convert(
+            name, lambda v, n=name: parse_font_size(v, what=f"`{n}`"), section.get(name)
+        )
+        for name in section.raw
+    }
+
+
+def _fallback(theme: Fields) -> tuple[str, ...]:
+    value = theme.get("fallback_fonts")
+    if value is None:
+        return DEFAULT_FALLBACK
+    names = [value] if isinstance(value, str) else value
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise theme.error(
+            f"`fallback_fonts` should be a list of family names, found {describe(value)}",
+            "fallback_fonts",
+        )
+    return tuple(names)
+
+
+def _families(section: Fields, root: Path) -> dict[str, FontFamily]:
+    """Families the theme adds: `Name: file.ttf` or `Name: {regular: ..., bold: ...}`."""
+    families = {}
+    for name in section.raw:
+        value = section.get(name)
+        if isinstance(value, str):
+            spec = section.sub({"regular": value}, f"{section.what}.{name}", name)
+        else:
+            spec = section.mapping(name)
+        spec.check_keys(STYLES, required=("regular",))
+        files = {style: _font_file(spec, style, root) for style in STYLES if style in spec}
+        families[str(name)] = FontFamily(name=str(name), **files)
+    return families
+
+
+def _font_file(spec: Fields, style: str, root: Path) -> Path:
+    file = spec.text(style)
+    for candidate in (root / file, fonts_dir() / file):
+        if candidate.is_file():
+            return candidate
+    raise spec.error(f"font file {file!r} not found next to the theme or in fonts/", style)
+
+
+def _icons(section: Fields) -> dict[str, IconDef]:
+    """Icons: `name: file.svg` or `name: {elements: [...], box: [w, h]}`."""
+    icons = {}
+    for name in section.raw:
+        value = section.get(name)
+        if isinstance(value, str):
+            icons[str(name)] = IconDef(str(name), svg=value)
+            continue
+        if not isinstance(value, Mapping):
+            raise section.error(
+                f"`{name}` should be an SVG path or a mapping with `elements` and `box`, "
+                f"found {describe(value)}",
+                name,
             )
-        files[style] = found
-    return FontFamily(name=name, **files)
+        icons[str(name)] = _icon(str(name), section.mapping(name))
+    return icons
 
 
-def _icon(name: str, spec: object, fail) -> IconDef:
-    if isinstance(spec, str):
-        spec = {"svg": spec}
-    if not isinstance(spec, dict):
-        raise fail(f"icon {name!r}: give an SVG path or a mapping with 'elements' and 'box'")
-    unknown = set(spec) - {"svg", "elements", "box"}
-    if unknown:
-        raise fail(f"icon {name!r}: unknown key {sorted(unknown)[0]!r} (use svg, elements, box)")
+def _icon(name: str, spec: Fields) -> IconDef:
+    spec.check_keys(("svg", "elements", "box"))
     if ("svg" in spec) == ("elements" in spec):
-        raise fail(f"icon {name!r}: give exactly one of 'svg' or 'elements'")
+        raise spec.error("give exactly one of `svg` or `elements`")
     box = spec.get("box", list(DEFAULT_ICON_BOX))
-    if (
-        not isinstance(box, list)
-        or len(box) != 2
-        or not all(isinstance(v, int | float) and v > 0 for v in box)
+    if not (
+        isinstance(box, list)
+        and len(box) == 2
+        and all(isinstance(v, int | float) and not isinstance(v, bool) and v > 0 for v in box)
     ):
-        raise fail(f"icon {name!r}: box must be [width, height] in icon units")
+        raise spec.error(
+            f"`box` should be [width, height] in icon units, found {describe(box)}", "box"
+        )
     elements = spec.get("elements") or []
     if not isinstance(elements, list):
-        raise fail(f"icon {name!r}: elements must be a list")
+        raise spec.error(f"`elements` should be a list, found {describe(elements)}", "elements")
     svg = spec.get("svg")
     return IconDef(
         name=name,
-        svg=str(svg) if svg is not None else None,
+        svg=None if svg is None else spec.text("svg"),
         elements=tuple(elements),
         box=(float(box[0]), float(box[1])),
     )
 
 
-def _mapping(value: object, key: str, fail) -> dict:
-    if value is None:
-        return {}
-    if not isinstance(value, dict):
-        raise fail(f"theme section {key!r} must be a mapping", key)
-    return value
+def _check_references(theme: Theme, top: Fields, sections: dict[str, Fields]) -> None:
+    """Every palette name, font role and fallback font must lead somewhere."""
+    for name in theme.palette:
+        if name in sections["palette"]:
+            sections["palette"].convert(name, theme.color, name)
+    for role, family in theme.fonts.items():
+        if role in sections["fonts"] and family not in theme.families:
+            raise sections["fonts"].error(
+                f"`{role}`: unknown font family {family!r}",
+                role,
+                suggestions=closest(family, theme.families),
+            )
+    top.convert("fallback_fonts", lambda _: theme.fallback_families(), None)
 
 
 def _hex_rgb(text: str) -> RGB:
     digits = text[1:]
     if len(digits) == 3:
         digits = "".join(c * 2 for c in digits)
-    return tuple(int(digits[i : i + 2], 16) / 255.0 for i in (0, 2, 4))  # type: ignore[return-value]
-
-
-def _key_lines(text: str) -> dict[str, int]:
-    """1-based line of each `section` and `section.key` in the theme, for messages."""
-    root = yaml.compose(text)
-    lines: dict[str, int] = {"": 1}
-    if not isinstance(root, yaml.MappingNode):
-        return lines
-    for key_node, value_node in root.value:
-        section = str(key_node.value)
-        lines[section] = key_node.start_mark.line + 1
-        if isinstance(value_node, yaml.MappingNode):
-            for sub_key, _ in value_node.value:
-                lines[f"{section}.{sub_key.value}"] = sub_key.start_mark.line + 1
-    return lines
+    r, g, b = (int(digits[i : i + 2], 16) / 255.0 for i in (0, 2, 4))
+    return r, g, b

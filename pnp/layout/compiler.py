@@ -1,0 +1,144 @@
+"""The element compiler: each element item a template wrote -> fitted elements (pnp.draw).
+
+`KINDS` is the vocabulary: every element type with the keys it takes and the function that
+builds it. Groups live here because they compile their children.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from pnp.catalog.yamlsource import where
+from pnp.draw import elements as draw
+from pnp.draw.elements import Element
+from pnp.layout import images, shapes, textbox
+from pnp.layout.assets import Assets
+from pnp.layout.frame import Face, Frame, IconKey
+from pnp.layout.output import Origin
+from pnp.layout.props import Props
+from pnp.layout.theme import Theme
+from pnp.names import closest, describe, did_you_mean
+from pnp.units import mm_to_pt
+
+Build = Callable[[Face, Props, Frame], list[Element]]
+
+
+@dataclass(frozen=True)
+class Kind:
+    """An element type: the keys it must and may have, and what builds it."""
+
+    required: tuple[str, ...]
+    optional: tuple[str, ...]
+    build: Build
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        return self.required + self.optional
+
+
+def _group(face: Face, p: Props, frame: Frame) -> list[Element]:
+    items = p.get("elements") or []
+    if not isinstance(items, list):
+        raise p.error(f"`elements` should be a list, found {describe(items)}", "elements")
+    sx, sy = _scale(p)
+    inner = replace(
+        frame,
+        ref=0.0,
+        top_level=False,
+        opacity=frame.opacity * p.opacity(),
+        path=f"{p.place}.",
+    )
+    return [
+        draw.Group(
+            mm_to_pt(p.length("x", 0.0)),
+            frame.ref - mm_to_pt(p.length("y", 0.0)),
+            face.compile_list(items, inner),
+            rotate=-p.number("rotate", 0.0),  # designers turn clockwise on a y-down card
+            scale_x=sx,
+            scale_y=sy,
+        )
+    ]
+
+
+def _scale(p: Props) -> tuple[float, float]:
+    scale = p.get("scale", 1.0)
+    sx, sy = (scale, scale) if not isinstance(scale, list) else tuple(scale + [None])[:2]
+    if not all(isinstance(v, int | float) and not isinstance(v, bool) and v > 0 for v in (sx, sy)):
+        raise p.error(f"`scale` should be a positive number or [sx, sy], found {scale!r}", "scale")
+    return float(sx), float(sy)
+
+
+_PAINT = ("fill", "stroke", "stroke_width", "dash", "cap")
+_COMMON = ("name", "opacity")
+_TEXT = ("font", "size", "min_size", "color", "align", "valign", "leading", "style", "icon_scale")
+KINDS: dict[str, Kind] = {
+    "rect": Kind(("x", "y", "w", "h"), ("radius", "bleed", *_PAINT, *_COMMON), shapes.rect),
+    "line": Kind((), ("x1", "y1", "x2", "y2", "points", *_PAINT, *_COMMON), shapes.line),
+    "circle": Kind(("cx", "cy", "r"), ("bleed", *_PAINT, *_COMMON), shapes.circle),
+    "polygon": Kind(
+        (), ("points", "sides", "cx", "cy", "r", "rotate", *_PAINT, *_COMMON), shapes.polygon
+    ),
+    "star": Kind(("cx", "cy", "r"), ("points", "inner", "rotate", *_PAINT, *_COMMON), shapes.star),
+    "image": Kind(("x", "y", "w", "h", "src"), ("fit", "bleed", *_COMMON), images.image),
+    "icon": Kind(("use", "x", "y"), ("size", "w", "h", "color", *_COMMON), images.icon),
+    "text": Kind(("x", "y", "w", "h", "text"), (*_TEXT, *_COMMON), textbox.text),
+    "group": Kind(("elements",), ("x", "y", "rotate", "scale", *_COMMON), _group),
+}
+
+
+@dataclass
+class Compiler:
+    """Turns one face's element items into fitted elements (a `Face` for the builders)."""
+
+    theme: Theme
+    assets: Assets
+    width_mm: float
+    height_mm: float
+    bleed_mm: float
+    origin: Origin  # the template's output, for messages
+    icon_cache: dict[IconKey, tuple[Element, ...]] = field(default_factory=dict)
+
+    def compile(self, items: Sequence[object]) -> tuple[Element, ...]:
+        """Fitted elements for a face (the top-level list)."""
+        frame = Frame(ref=mm_to_pt(self.height_mm), top_level=True, origin=self.origin)
+        return self.compile_list(items, frame)
+
+    def compile_list(self, items: Sequence[object], frame: Frame) -> tuple[Element, ...]:
+        """Fitted elements for element items placed in `frame`."""
+        out: list[Element] = []
+        for index, item in enumerate(items):
+            if item is None:  # an empty list item, e.g. from a skipped macro
+                continue
+            number = f"{frame.path}{index + 1}"
+            line = where(items, index)[1] or where(item)[1]
+            kind, raw = _split_item(item, f"{frame.prefix}element {number}", line, frame)
+            what = _describe_element(kind, raw, frame, number)
+            props = Props(raw, what, face=self, frame=frame, place=number, line=line)
+            props.check_keys(KINDS[kind].keys, KINDS[kind].required)
+            out.extend(KINDS[kind].build(self, props, frame))
+        return tuple(out)
+
+
+def _split_item(item: object, element: str, line: int | None, frame: Frame) -> tuple[str, object]:
+    """(element type, its properties) of a one-key mapping like `- text: {...}`."""
+    if not isinstance(item, Mapping) or len(item) != 1:
+        found = f"keys {', '.join(map(str, item))}" if isinstance(item, Mapping) else describe(item)
+        raise frame.origin.error(
+            f"{element}: expected one element type as its key (like `- text: {{...}}`), "
+            f"found {found}",
+            line,
+            hint="element types: " + ", ".join(KINDS),
+        )
+    kind, raw = next(iter(item.items()))
+    if kind not in KINDS:
+        hint = did_you_mean(closest(kind, KINDS)) or "element types: " + ", ".join(KINDS)
+        raise frame.origin.error(f"{element}: unknown element type {describe(kind)}", line, hint)
+    return str(kind), raw
+
+
+def _describe_element(kind: str, raw: object, frame: Frame, number: str) -> str:
+    """`element 3 (text 'rules')`, as messages name it."""
+    name = raw.get("name") if isinstance(raw, Mapping) else None
+    named = f" {str(name)!r}" if name else ""
+    return f"{frame.prefix}element {number} ({kind}{named})"

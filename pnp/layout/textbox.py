@@ -1,0 +1,83 @@
+"""The text element: a box of marked-up text, set by pnp.layout.textfit, with inline icons."""
+
+from __future__ import annotations
+
+from pnp.draw import elements as draw
+from pnp.draw.elements import Element
+from pnp.errors import InputError
+from pnp.layout.fonts import STYLES
+from pnp.layout.frame import Face, Frame
+from pnp.layout.images import icon_aspect, place_icon
+from pnp.layout.props import Props
+from pnp.layout.textfit import fit_text
+from pnp.layout.words import TextStyle
+from pnp.names import describe
+from pnp.units import mm_to_pt
+
+ALIGNS = ("left", "center", "right", "justify")
+VALIGNS = ("top", "middle", "bottom")
+
+
+def text(face: Face, p: Props, frame: Frame) -> list[Element]:
+    x, y = p.length("x"), p.length("y")
+    w, h = p.length("w", positive=True), p.length("h", positive=True)
+    style = text_style(face, p)
+    color = p.color("color", "ink") or (0.0, 0.0, 0.0)
+    opacity = frame.opacity * p.opacity()
+    value = p.get("text")
+    if isinstance(value, list | dict):
+        raise p.error(f"`text` should be text, found {describe(value)}", "text")
+    where = f"{frame.origin.label}: {p.what}" if frame.origin.label else p.what
+
+    def aspect(name: str) -> float:
+        try:
+            return icon_aspect(face, name)
+        except InputError as exc:
+            raise p.error(f"inline :{name}: {exc.message}", "text", hint=exc.hint) from None
+
+    fitted = fit_text(
+        "" if value is None else str(value),
+        style,
+        mm_to_pt(w),
+        mm_to_pt(h),
+        icon_aspect=aspect,
+        where=where,
+        file=frame.origin.file,
+    )
+    left, top = mm_to_pt(x), mm_to_pt(y)
+    children: list[Element] = [
+        draw.TextRun(left + r.x, frame.ref - top - r.y, r.text, r.font, r.size, color, opacity)
+        for r in fitted.runs
+    ]
+    for icon in fitted.icons:
+        box = (left + icon.x, top + icon.y, icon.w, icon.h)
+        children.append(place_icon(face, icon.name, box, frame, color, opacity))
+    return [draw.Text(fitted.size, fitted.line_count, tuple(children), p.text("name", ""))]
+
+
+def text_style(face: Face, p: Props) -> TextStyle:
+    """Font, sizes and alignment of a text box; `min_size` defaults to 70% of `size`."""
+    size = p.font_size("size", "body")
+    min_size = p.font_size("min_size", None)
+    if min_size is None:
+        min_size = min(size, max(5.0, round(size * 0.7, 1)))
+    if min_size > size:
+        raise p.error(f"min_size ({min_size:g}pt) is larger than size ({size:g}pt)", "min_size")
+    style = p.choice("style", STYLES, "regular")
+    try:
+        family = face.theme.family(p.text("font", "body"))
+        fallback = face.theme.fallback_families()
+    except InputError as exc:
+        raise p.error(exc.message, "font", hint=exc.hint) from None
+    return TextStyle(
+        family=family,
+        fallback=fallback,
+        size=size,
+        min_size=min_size,
+        leading=p.number("leading", 1.2, positive=True),
+        align=p.choice("align", ALIGNS, "left"),
+        valign=p.choice("valign", VALIGNS, "top"),
+        bold="bold" in style,
+        italic="italic" in style,
+        icon_scale=p.number("icon_scale", 1.0, positive=True),
+    )

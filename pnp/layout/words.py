@@ -1,0 +1,171 @@
+"""Markup tokens -> paragraphs of measured words and spaces, each character in a font that has it.
+
+Widths are measured at size 1 (they scale linearly), so shrink-to-fit measures each word once.
+A word breaks at spaces, at a zero-width space (U+200B), and around every wide (CJK) character,
+since those scripts write no spaces.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from pnp.errors import GlyphError
+from pnp.layout.fonts import FontFace, FontFamily, has_glyph, load_face, text_width
+from pnp.layout.markup import IconRef, LineBreak, Span, Token
+
+ZERO_WIDTH_SPACE = "\u200b"
+
+
+@dataclass(frozen=True)
+class TextStyle:
+    """How a text box sets its text; sizes in points."""
+
+    family: FontFamily
+    fallback: Sequence[FontFamily] = ()
+    size: float = 8.0
+    min_size: float = 8.0
+    leading: float = 1.2
+    align: str = "left"  # left | center | right | justify
+    valign: str = "top"  # top | middle | bottom
+    bold: bool = False
+    italic: bool = False
+    icon_scale: float = 1.0
+
+
+@dataclass(frozen=True)
+class IconSegment:
+    """An inline icon inside a word."""
+
+    name: str
+    aspect: float  # width / height
+
+
+TextSegment = tuple[str, FontFace]  # characters drawn in one font
+
+
+@dataclass
+class Word:
+    """Text and icons set without a break between them."""
+
+    segments: list[TextSegment | IconSegment] = field(default_factory=list)
+    width: float = 0.0  # at size 1
+
+    def __str__(self) -> str:
+        return "".join(f":{s.name}:" if isinstance(s, IconSegment) else s[0] for s in self.segments)
+
+
+@dataclass(frozen=True)
+class Space:
+    """A break opportunity that takes room when it falls inside a line."""
+
+    face: FontFace
+    width: float  # at size 1
+
+
+Paragraph = list[Word | Space]
+
+
+def measure_words(
+    tokens: Sequence[Token],
+    style: TextStyle,
+    icon_aspect: Callable[[str], float],
+    where: str,
+    file: str | None = None,
+) -> list[Paragraph]:
+    """Paragraphs (split at hard line breaks) of words and spaces; raises GlyphError naming
+    `where` for a character no font has."""
+    builder = _Builder(style, icon_aspect, where, file)
+    for token in tokens:
+        builder.add(token)
+    return builder.paragraphs
+
+
+def _is_wide(char: str) -> bool:
+    """Characters that may break anywhere (CJK), as their scripts have no spaces."""
+    return unicodedata.east_asian_width(char) in ("W", "F")
+
+
+class _Builder:
+    """Collects words and spaces token by token, choosing a font per character."""
+
+    def __init__(
+        self,
+        style: TextStyle,
+        icon_aspect: Callable[[str], float],
+        where: str,
+        file: str | None,
+    ) -> None:
+        self.style = style
+        self.icon_aspect = icon_aspect
+        self.where = where
+        self.file = file
+        self.paragraphs: list[Paragraph] = [[]]
+        self.word: Word | None = None
+
+    def add(self, token: Token) -> None:
+        if isinstance(token, LineBreak):
+            self._end_word()
+            self.paragraphs.append([])
+        elif isinstance(token, IconRef):
+            aspect = self.icon_aspect(token.name)
+            self._word().segments.append(IconSegment(token.name, aspect))
+            self._word().width += aspect * self.style.icon_scale
+        else:
+            self._add_span(token)
+
+    def _add_span(self, span: Span) -> None:
+        faces = self._faces(span.bold or self.style.bold, span.italic or self.style.italic)
+        for char in span.text:
+            if char in " \t":
+                self._end_word()
+                para = self.paragraphs[-1]
+                if not para or not isinstance(para[-1], Space):
+                    para.append(Space(faces[0], text_width(" ", faces[0], 1.0)))
+                continue
+            if char == ZERO_WIDTH_SPACE:  # a break opportunity that takes no room
+                self._end_word()
+                continue
+            if unicodedata.category(char) in ("Cc", "Cf"):
+                continue
+            face = self._face_for(char, faces)
+            if _is_wide(char):
+                self._end_word()
+                self._append(char, face)
+                self._end_word()
+            else:
+                self._append(char, face)
+
+    def _append(self, char: str, face: FontFace) -> None:
+        word = self._word()
+        last = word.segments[-1] if word.segments else None
+        if isinstance(last, tuple) and last[1] is face:
+            word.segments[-1] = (last[0] + char, face)
+        else:
+            word.segments.append((char, face))
+        word.width += text_width(char, face, 1.0)
+
+    def _word(self) -> Word:
+        if self.word is None:
+            self.word = Word()
+            self.paragraphs[-1].append(self.word)
+        return self.word
+
+    def _end_word(self) -> None:
+        self.word = None
+
+    def _faces(self, bold: bool, italic: bool) -> list[FontFace]:
+        families = [self.style.family, *self.style.fallback]
+        return [load_face(f.file_for(bold, italic)) for f in families]
+
+    def _face_for(self, char: str, faces: list[FontFace]) -> FontFace:
+        for face in faces:
+            if has_glyph(face, char):
+                return face
+        tried = ", ".join(dict.fromkeys(f.path.name for f in faces))
+        raise GlyphError(
+            f"{self.where}: no font has the character {char!r} (U+{ord(char):04X}); tried {tried}",
+            file=self.file,
+            hint="add a font that has it to fallback_fonts in the game's theme.yaml",
+        )
