@@ -99,19 +99,6 @@ def render_set_faces(
     return faces
 
 
-def render_game_faces(
-    game: Game, bleed_mm: float = 3.0
-) -> dict[str, dict[str, tuple[FaceArt, FaceArt | None]]]:
-    """Set id -> component id -> (front, back) for every component of the game with a copy."""
-    templates = template_set(game)
-    out: dict[str, dict[str, tuple[FaceArt, FaceArt | None]]] = {}
-    for set_id, component_set in game.sets.items():
-        rendered = render_set_faces(game, component_set, templates, bleed_mm)
-        ids = [c.id for c in component_set.components if c.count > 0]
-        out[set_id] = {i: (front, back) for i, (_, front, back) in zip(ids, rendered, strict=True)}
-    return out
-
-
 def _pieces(faces: list[tuple[int, FaceArt, FaceArt | None]]) -> list[Piece]:
     return [Piece(front, back) for count, front, back in faces for _ in range(count)]
 

@@ -6,8 +6,10 @@ from functools import cache
 
 import pdfplumber
 import pytest
+from rendered import render_game_faces
 
-from pnp.build import render_game_faces, render_set_faces, template_set
+from pnp.build import render_set_faces, template_set
+from pnp.catalog.context import face_context
 from pnp.catalog.games import resolve_game
 from pnp.draw import elements as draw
 from pnp.draw.face import face_pdf
@@ -27,15 +29,7 @@ def templates():
 
 
 def context(component_set, component):
-    g = game()
-    return {
-        "set": component_set.context(),
-        "deck": component_set.context(),
-        "game": g.context(),
-        "tables": g.tables_context(),
-        "card": component.context(),
-        "component": component.context(),
-    }
+    return face_context(game(), component_set, component)
 
 
 @cache
@@ -121,7 +115,7 @@ def test_mercenary_looks_different_and_back_names_the_game():
 def test_reference_back_lists_all_special_actions_legibly():
     text, chars = pdf_page(face("reference-cards", "reference-card", "back"))
     flat = " ".join(text.split())
-    for row in game().tables_context()["special-actions"]:
+    for row in game().tables["special-actions"].rows:
         assert row["name"] in flat
     assert min(c["size"] for c in chars) >= MIN_PT - 0.05
 

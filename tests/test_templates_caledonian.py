@@ -7,8 +7,8 @@ import io
 
 import pdfplumber
 import pytest
+from rendered import render_game_faces
 
-from pnp.build import render_game_faces
 from pnp.catalog.games import resolve_game
 from pnp.draw.face import face_pdf
 from pnp.units import pt_to_mm

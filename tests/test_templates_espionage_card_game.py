@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 from conftest import page_of
+from rendered import render_game_faces
 
-from pnp.build import render_game_faces
 from pnp.catalog.games import resolve_game
 
 GAME_ID = "espionage-card-game"

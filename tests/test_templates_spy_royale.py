@@ -2,8 +2,8 @@
 
 import pytest
 from conftest import page_of
+from rendered import render_game_faces
 
-from pnp.build import render_game_faces
 from pnp.catalog.games import resolve_game
 from pnp.draw.face import FaceArt
 from pnp.units import PT_PER_MM

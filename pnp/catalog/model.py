@@ -101,15 +101,6 @@ class Component:
             return self.set_id
         return self.fields.get(key)
 
-    def context(self) -> dict[str, Any]:
-        """The mapping templates see as `card`: fields at top level plus the reserved keys."""
-        ctx = dict(self.fields)
-        ctx.update(
-            id=self.id, name=self.name, count=self.count, source=self.source, kind=self.kind,
-            deck=self.deck, set=self.set_id, fields=dict(self.fields), note=self.note,
-        )  # fmt: skip
-        return ctx
-
 
 @dataclass
 class ComponentSet:
@@ -146,16 +137,6 @@ class ComponentSet:
     @property
     def total(self) -> int:
         return sum(c.count for c in self.components)
-
-    def context(self) -> dict[str, Any]:
-        """The mapping templates see as `set` (and `deck`)."""
-        return {
-            "id": self.id, "name": self.name, "kind": self.kind, "shape": self.shape,
-            "product": self.product, "total": self.total, "note": self.note,
-            "size": {"width": self.size.width_mm, "height": self.size.height_mm,
-                     "name": self.size.name},
-            **{k: v for k, v in self.defaults.items() if k not in ("id", "name")},
-        }  # fmt: skip
 
 
 @dataclass
@@ -220,18 +201,3 @@ class Game:
             f"no component {component_id!r} in {self.id}",
             suggestions=closest(component_id, [c.id for c in self.components]),
         )
-
-    def context(self) -> dict[str, Any]:
-        """The mapping templates see as `game`."""
-        return {"id": self.id, "title": self.title, **{k: v for k, v in self.meta.items()}}
-
-    def tables_context(self) -> dict[str, list[dict[str, Any]]]:
-        """The mapping templates see as `tables`: table id -> rows."""
-        return {t.id: [dict(r) for r in t.rows] for t in self.tables.values()}
-
-    def table_info_context(self) -> dict[str, dict[str, Any]]:
-        """The mapping templates see as `table_info`: table id -> title, note, source, columns."""
-        return {
-            t.id: {"title": t.title, "note": t.note, "source": t.source, "columns": t.columns}
-            for t in self.tables.values()
-        }

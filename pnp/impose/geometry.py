@@ -36,14 +36,6 @@ class Rect:
         """Reflect across the horizontal line y = height / 2."""
         return Rect(self.x, height - self.top, self.w, self.h)
 
-    def contains(self, other: Rect, tol: float = 1e-6) -> bool:
-        return (
-            other.x >= self.x - tol
-            and other.y >= self.y - tol
-            and other.right <= self.right + tol
-            and other.top <= self.top + tol
-        )
-
     def intersects(self, other: Rect) -> bool:
         return (
             other.x < self.right

@@ -76,10 +76,6 @@ class Page:
     body: list[Rect] = field(default_factory=list)  # piece regions beyond the art (e.g. tabs)
 
     @property
-    def is_blank(self) -> bool:
-        return not self.placements
-
-    @property
     def content(self) -> list[Rect]:
         """Every region that belongs to a piece: its art, and any blank parts such as tabs."""
         return [p.clip for p in self.placements] + self.body

@@ -80,7 +80,7 @@ class PerGroup(SetCheck):
         return groups
 
     def expectation(self) -> str:
-        """`each faction: 3 Steal Document, 2 Detect; 1 Sniper (military); no other name`."""
+        """`each house: 3 Scout, 2 Guard; 1 Queen (red); no other name`."""
         by = " / ".join(self.group_by)
         if not self.expected:
             assert self.range is not None  # the parser requires a range when nothing is expected

@@ -75,7 +75,7 @@ class Facts(CatalogCheck):
         return "card" if self.source.kind == "deck" else "piece"
 
     def who(self, key: object) -> str:
-        """`level 2`; a component's id, or several fields' values (`military / Sniper`), as is."""
+        """`level 2`; a component's id, or several fields' values (`red / Queen`), as is."""
         return (
             f"{self.key[0]} {label(key)}"
             if self.key[0] != "id" and len(self.key) == 1

@@ -1,0 +1,20 @@
+"""Faces of a whole game as the build renders them, for the template tests."""
+
+from __future__ import annotations
+
+from pnp.build import render_set_faces, template_set
+from pnp.catalog.model import Game
+from pnp.draw.face import FaceArt
+
+
+def render_game_faces(
+    game: Game, bleed_mm: float = 3.0
+) -> dict[str, dict[str, tuple[FaceArt, FaceArt | None]]]:
+    """Set id -> component id -> (front, back) for every component of the game with a copy."""
+    templates = template_set(game)
+    out: dict[str, dict[str, tuple[FaceArt, FaceArt | None]]] = {}
+    for set_id, component_set in game.sets.items():
+        rendered = render_set_faces(game, component_set, templates, bleed_mm)
+        ids = [c.id for c in component_set.components if c.count > 0]
+        out[set_id] = {i: (front, back) for i, (_, front, back) in zip(ids, rendered, strict=True)}
+    return out
