@@ -73,3 +73,21 @@ def face_context(
     """The whole context of one component's faces (`base` from `set_face_context`, to reuse)."""
     shown = component_context(component)
     return {**(base or set_face_context(game, component_set)), "card": shown, "component": shown}
+
+
+def document_context(game: Game, lang: str) -> dict[str, Any]:
+    """What a document template (a rulebook) sees: the face names plus the whole catalog."""
+    sets = [
+        {**set_context(s), "components": [component_context(c) for c in s.components]}
+        for s in game.sets.values()
+    ]
+    return {
+        "game": game_context(game),
+        "sets": sets,
+        "set_by_id": {s["id"]: s for s in sets},
+        "components": [component_context(c) for c in game.components],
+        "tables": tables_context(game),
+        "table_info": table_info_context(game),
+        "rules": [{"id": r.id, "text": r.text, "check": r.check} for r in game.rules],
+        "lang": lang,
+    }

@@ -6,6 +6,7 @@ of the key it is about. See docs/catalog-format.md for the format.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,8 @@ from pnp.catalog.model import (
 from pnp.catalog.yamlsource import SourceDict, SourceList, load_yaml, plain
 from pnp.errors import InputError
 from pnp.names import closest, describe
+
+LANGUAGE = re.compile(r"^[a-z]{2,3}\Z")
 
 
 def load_game(folder: Path, templates_dir: Path | None = None) -> Game:
@@ -88,7 +91,22 @@ def _load_meta(doc: Fields) -> dict[str, Any]:
         isinstance(notes, list) and all(isinstance(n, str) for n in notes)
     ):
         raise meta.error("`notes`: expected a list of sentences", "notes")
+    _check_text_list(meta, "supplies", "a list of things players supply (dice, pawns, ...)")
+    _check_text_list(meta, "languages", "a list of language codes, the first the main one")
+    languages = meta.get("languages") or []
+    for code in languages:
+        if not LANGUAGE.match(code):
+            raise meta.error(f"`languages`: {code!r} is not a language code like en or ja",
+                             "languages")  # fmt: skip
     return plain(meta.raw)
+
+
+def _check_text_list(meta: Fields, key: str, expected: str) -> None:
+    value = meta.get(key)
+    if value is not None and not (
+        isinstance(value, list) and value and all(isinstance(v, str) for v in value)
+    ):
+        raise meta.error(f"`{key}`: expected {expected}, found {describe(value)}", key)
 
 
 def _load_tables(doc: Fields) -> dict[str, Table]:

@@ -38,7 +38,7 @@ RESERVED_COMPONENT_KEYS = ("id", "name", "count", "source", "note")
 GAME_KEYS = ("game", "tables", "rules")
 META_KEYS = (
     "id", "title", "subtitle", "designer", "publisher", "players", "play_time", "ages",
-    "source", "notes", "year", "credits",
+    "source", "notes", "year", "credits", "languages", "supplies",
 )  # fmt: skip
 SET_KEYS = (
     "id", "name", "kind", "size", "shape", "front", "back", "product", "source", "fields",

@@ -70,3 +70,16 @@ def write_pages(path: str | Path, pages: list[Page], *, title: str) -> Path:
 def write_document(doc: Document, path: str | Path) -> Path:
     """Write an imposed document's pages, in print order, to `path`."""
     return write_pages(path, doc.pages, title=doc.title)
+
+
+def write_bytes(path: str | Path, data: bytes) -> Path:
+    """Write finished PDF bytes to `path` through a temporary file and one rename."""
+    target = Path(path)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        temp = target.parent / f".{target.name}.{os.getpid()}.tmp"
+        temp.write_bytes(data)
+        os.replace(temp, target)
+    except OSError as err:
+        raise BuildError(f"cannot write {target}: {err.strerror or err}") from err
+    return target

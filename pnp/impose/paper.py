@@ -57,6 +57,11 @@ class Paper:
         """`portrait` or `landscape`."""
         return self.landscape() if orientation == "landscape" else self.portrait()
 
+    def half(self) -> Paper:
+        """Half a sheet, portrait: the page of a booklet folded from this paper (A4 -> A5)."""
+        short, long = sorted((self.width_mm, self.height_mm))
+        return Paper(f"half {self.name}", long / 2, short)
+
     def __str__(self) -> str:
         return self.name
 

@@ -140,3 +140,16 @@ def text_width(text: str, face: FontFace, size: float) -> float:
 @lru_cache(maxsize=64)
 def _cmap(name: str) -> frozenset[int]:
     return frozenset(pdfmetrics.getFont(name).face.charToGlyph)
+
+
+def register_family(family: FontFamily) -> str:
+    """Register a family's four styles and tell reportlab which is bold and italic, so flowing
+    text (Platypus `<b>`, `<i>`) picks the right file; returns the regular face's name."""
+    names = [load_face(family.file_for(b, i)).name for b, i in _STYLE_FLAGS]
+    pdfmetrics.registerFontFamily(
+        names[0], normal=names[0], bold=names[1], italic=names[2], boldItalic=names[3]
+    )
+    return names[0]
+
+
+_STYLE_FLAGS = ((False, False), (True, False), (False, True), (True, True))

@@ -21,10 +21,13 @@ from pnp.draw.face import FaceArt, make_face_art
 from pnp.errors import TemplateError
 from pnp.layout.assets import Assets
 from pnp.layout.compiler import Compiler
+from pnp.layout.frame import Frame
+from pnp.layout.images import icon_aspect, place_icon
 from pnp.layout.output import Origin, display_path, read_output
 from pnp.layout.sandbox import Record, TemplateLoader, sandbox, wrap_context
-from pnp.layout.theme import Theme
+from pnp.layout.theme import RGB, Theme
 from pnp.names import closest, did_you_mean
+from pnp.units import pt_to_mm
 
 _CACHE_SIZE = 512
 FittedKey = tuple[str, str, float, float, float]
@@ -101,6 +104,32 @@ class TemplateSet:
         size = {"width_mm": width_mm, "height_mm": height_mm, "bleed_mm": bleed_mm}
         elements = self.layout(template_name, context, shape=shape, label=label, **size)
         return make_face_art(elements, shape=shape, label=label, **size)
+
+    def render_document(self, template_name: str, context: Mapping[str, Any]) -> tuple[str, str]:
+        """(text, template path for messages) of a document template such as a rulebook's
+        Markdown: the same sandbox and context names as a face, without a face's size."""
+        values = {k: wrap_context(v, str(k)) for k, v in context.items()}
+        values["theme"] = self._theme_context
+        return self._render(template_name, values, "")
+
+    def template_path(self, template_name: str) -> Path | None:
+        """The file a template name resolves to, or None when there is none."""
+        try:
+            return Path(self.env.get_template(template_name).filename or "")
+        except (TemplateNotFound, TemplateSyntaxError):
+            return None
+
+    def icon(
+        self, name: str, height_pt: float, color: RGB | None
+    ) -> tuple[float, tuple[Element, ...]]:
+        """A theme icon `height_pt` tall, drawn in `color`: (its width in points, its fitted
+        elements with the origin at the icon's bottom-left). UnknownNameError for a bad name."""
+        origin = Origin(str(self.theme.source or "theme"))
+        mm = pt_to_mm(height_pt)
+        compiler = Compiler(self.theme, self.assets, mm, mm, 0.0, origin)
+        width = icon_aspect(compiler, name) * height_pt
+        frame = Frame(ref=height_pt, top_level=True, origin=origin)
+        return width, (place_icon(compiler, name, (0.0, 0.0, width, height_pt), frame, color, 1),)
 
     # ---------------------------------------------------------------------------------------
 

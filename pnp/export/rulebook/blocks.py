@@ -1,0 +1,214 @@
+"""Markdown blocks as Platypus flowables: headings, paragraphs, lists, tables, call-outs, images.
+
+Generated content (```pnp directives) is handed to a `Generator` (pnp.export.rulebook.generated).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from reportlab.lib.colors import Color
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import (
+    Flowable,
+    ListFlowable,
+    ListItem,
+    PageBreakIfNotEmpty,
+    Paragraph,
+    Table,
+    TableStyle,
+)
+from reportlab.platypus.flowables import Image as RasterImage
+from reportlab.platypus.flowables import KeepTogether
+
+from pnp.draw.svg import load_svg
+from pnp.errors import InputError
+from pnp.export.rulebook.flowables import Heading, call_out
+from pnp.export.rulebook.inline import Inlines
+from pnp.export.rulebook.markdown import (
+    Block,
+    Directive,
+    Image,
+    Inline,
+    ListBlock,
+    Quote,
+    Span,
+)
+from pnp.export.rulebook.markdown import Heading as MdHeading
+from pnp.export.rulebook.markdown import (
+    Paragraph as MdParagraph,
+)
+from pnp.export.rulebook.markdown import (
+    Table as MdTable,
+)
+from pnp.export.rulebook.styles import Styles
+from pnp.layout.assets import Assets
+
+GRID = Color(0.78, 0.78, 0.78)
+QUOTE_LABELS = {"example": "Example", "note": "Note", "reading": "Our reading"}
+Generate = Callable[[Directive], list[Flowable]]
+
+
+@dataclass
+class Story:
+    """Turns a rulebook's blocks into flowables for a frame `width` points wide."""
+
+    styles: Styles
+    inlines: Inlines
+    assets: Assets
+    width: float
+    generate: Generate
+    file: str
+    headings: list[Heading] = field(default_factory=list)
+    _chapters: int = 0
+
+    def flowables(self, blocks: Sequence[Block], width: float | None = None) -> list[Flowable]:
+        out: list[Flowable] = []
+        for block in blocks:
+            out.extend(self.block(block, width or self.width))
+        return out
+
+    def block(self, block: Block, width: float) -> list[Flowable]:
+        if isinstance(block, MdHeading):
+            return self.heading(block)
+        if isinstance(block, MdParagraph):
+            return [self.paragraph(block.inlines, self.styles.body, block.line)]
+        if isinstance(block, ListBlock):
+            return [self.list_block(block, width)]
+        if isinstance(block, MdTable):
+            return [self.table(block, width)]
+        if isinstance(block, Quote):
+            return [self.quote(block, width)]
+        if isinstance(block, Image):
+            return self.image(block, width)
+        return self.generate(block)
+
+    def paragraph(self, inlines: Sequence[Inline], style: ParagraphStyle, line: int) -> Paragraph:
+        paragraph = Paragraph(self.inlines.markup(inlines, style.fontSize, line), style)
+        # bold phrases introduce terms: the glossary points at the page that explains them
+        paragraph.pnp_bold = {i.text.strip().casefold() for i in inlines
+                              if isinstance(i, Span) and i.bold}  # fmt: skip
+        return paragraph
+
+    def text_table(self, header: Sequence[str], rows: Sequence[Sequence[str]]) -> Table:
+        """A table of plain texts (from the catalog or the build), with font fallback."""
+        styles = self.styles
+        cells = [[self.paragraph([Span(h, bold=True)], styles.head_cell, 0) for h in header]]
+        cells += [[self.paragraph([Span(v)], styles.cell, 0) for v in row] for row in rows]
+        return data_table(cells, [list(header), *map(list, rows)], self.width, styles)
+
+    def bullets(self, lines: Sequence[str | Sequence[Inline]]) -> list[Flowable]:
+        """A bulleted list of texts (or inline runs)."""
+        items: list[list[Block]] = [
+            [MdParagraph([Span(line)] if isinstance(line, str) else list(line), 0)]
+            for line in lines
+        ]
+        return [self.list_block(ListBlock(False, 1, items, 0), self.width)]
+
+    def heading(self, block: MdHeading) -> list[Flowable]:
+        style = self.styles.headings[block.level]
+        text = self.inlines.markup(block.inlines, style.fontSize, block.line)
+        title = self.inlines.plain(block.inlines)
+        key = f"h{len(self.headings) + 1}"
+        heading = Heading(text, style, block.level, title, key)
+        self.headings.append(heading)
+        out: list[Flowable] = []
+        if block.level == 1:
+            self._chapters += 1
+            if self._chapters > 1:  # every chapter after the first starts a page
+                out.append(PageBreakIfNotEmpty())
+        return [*out, heading]
+
+    def list_block(self, block: ListBlock, width: float) -> Flowable:
+        items = [ListItem(self.flowables(item, width - 18) or [Paragraph("", self.styles.body)])
+                 for item in block.items]  # fmt: skip
+        kind = "1" if block.ordered else "bullet"
+        return ListFlowable(
+            items, bulletType=kind, start=block.start if block.ordered else "•",
+            leftIndent=14, bulletFontName=self.styles.body.fontName,
+            bulletFontSize=self.styles.body.fontSize * 0.95, bulletOffsetY=0,
+            bulletColor=self.styles.palette.accent, spaceAfter=4,
+        )  # fmt: skip
+
+    def table(self, block: MdTable, width: float) -> Flowable:
+        cells = [self.styles.aligned(a) for a in block.align]
+        heads = [self.styles.aligned(a, head=True) for a in block.align]
+        header = [
+            self.paragraph(_bold(c), heads[i], block.line) for i, c in enumerate(block.header)
+        ]
+        rows = [[self.paragraph(c, cells[i], block.line) for i, c in enumerate(row)]
+                for row in block.rows]  # fmt: skip
+        texts = [[self.inlines.plain(c) for c in block.header]]
+        texts += [[self.inlines.plain(c) for c in row] for row in block.rows]
+        return data_table([header, *rows], texts, width, self.styles)
+
+    def quote(self, block: Quote, width: float) -> Flowable:
+        blocks = list(block.blocks)
+        label = None
+        if block.kind in QUOTE_LABELS:  # the bold lead word becomes the box's label
+            first = blocks[0]
+            assert isinstance(first, MdParagraph)
+            rest = first.inlines[1:]
+            if rest and isinstance(rest[0], Span):
+                rest[0] = Span(rest[0].text.lstrip(), rest[0].bold, rest[0].italic, rest[0].code)
+            blocks[0] = MdParagraph(rest, first.line)
+            label = Paragraph(f"<b>{QUOTE_LABELS[block.kind]}</b>", self.styles.label)
+        inner = self.flowables(blocks, width - 20)
+        return call_out(inner, block.kind, self.styles.palette, width, label)
+
+    def image(self, block: Image, width: float) -> list[Flowable]:
+        try:
+            path = self.assets.resolve(block.src)
+            kind, _, iw, ih = self.assets.image(path)
+        except InputError as exc:
+            raise InputError(f"image: {exc.message}", file=self.file, line=block.line,
+                             hint=exc.hint) from None  # fmt: skip
+        w = min(width, iw * 0.75)  # images at 96 dpi unless the frame is narrower
+        h = w * ih / iw
+        if kind == "svg":
+            drawing = load_svg(path, self.assets.digest(path))
+            drawing.scale(w / drawing.width, h / drawing.height)
+            drawing.width, drawing.height = w, h
+            picture: Flowable = drawing
+        else:
+            picture = RasterImage(str(path), width=w, height=h)
+        caption = Paragraph(self.inlines.markup([Span(block.caption)], 7.5, block.line),
+                            self.styles.caption)  # fmt: skip
+        return [KeepTogether([picture, caption])]
+
+
+def data_table(
+    rows: list[list[Flowable]], texts: list[list[str]], width: float, styles: Styles
+) -> Table:
+    """A table with a tinted header row repeated on every page, columns sized by their text."""
+    widths = _column_widths(texts, width)
+    table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
+    table.setStyle(
+        TableStyle([
+            ("BACKGROUND", (0, 0), (-1, 0), styles.palette.tint),
+            ("LINEBELOW", (0, 0), (-1, 0), 0.8, styles.palette.accent),
+            ("LINEBELOW", (0, 1), (-1, -1), 0.3, GRID),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("TOPPADDING", (0, 0), (-1, -1), 2.5),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+            ("LEFTPADDING", (0, 0), (-1, -1), 4),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+        ])
+    )  # fmt: skip
+    return table
+
+
+def _column_widths(texts: list[list[str]], width: float) -> list[float]:
+    """Shares of `width` by each column's longest text, no column under a twelfth of it."""
+    count = max(len(r) for r in texts)
+    longest = [max((len(r[i]) for r in texts if i < len(r)), default=1) for i in range(count)]
+    weights = [min(max(n, 4), 60) ** 0.8 for n in longest]
+    total = sum(weights)
+    shares = [max(w / total, 1 / 12) for w in weights]
+    scale = sum(shares)
+    return [width * s / scale for s in shares]
+
+
+def _bold(inlines: list[Inline]) -> list[Inline]:
+    return [Span(i.text, True, i.italic, i.code) if isinstance(i, Span) else i for i in inlines]

@@ -1,0 +1,154 @@
+"""Write one edition of a game's rulebook: render its Markdown template with the catalog, set it
+with Platypus behind a cover and a contents page, and write the PDF atomically (as a booklet if
+asked).
+
+Errors in the Markdown name the template and, where the offending line is the template's own
+text, its line there; a line the template generated is quoted instead.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from pathlib import Path
+
+from pnp.catalog.context import document_context
+from pnp.draw.face import FaceArt
+from pnp.errors import PnpError, TemplateError
+from pnp.export.pdf import write_bytes
+from pnp.export.rulebook.blocks import Story
+from pnp.export.rulebook.booklet import impose_booklet
+from pnp.export.rulebook.cover import cover_story
+from pnp.export.rulebook.document import Metadata, RulebookDoc
+from pnp.export.rulebook.generated import Generator, RulebookData
+from pnp.export.rulebook.glossary import Glossary, TermPages
+from pnp.export.rulebook.inline import Icons, Inlines
+from pnp.export.rulebook.markdown import Block, MarkdownError, parse_markdown
+from pnp.export.rulebook.styles import make_styles
+from pnp.impose.paper import Paper
+from pnp.layout.templates import TemplateSet
+from pnp.names import shorten
+
+
+def template_name(lang: str, main: str) -> str:
+    """`rulebook.md.j2` for the game's main language, `rulebook.LANG.md.j2` for the others."""
+    return "rulebook.md.j2" if lang == main else f"rulebook.{lang}.md.j2"
+
+
+@dataclass(frozen=True)
+class Edition:
+    """Which rulebook to write: language, paper and whether as a booklet."""
+
+    lang: str
+    main_lang: str
+    paper: Paper
+    booklet: bool = False
+
+
+def write_rulebook(
+    path: Path, templates: TemplateSet, data: RulebookData, edition: Edition
+) -> Path:
+    """Write the rulebook PDF to `path` (atomically); returns the path."""
+    name = template_name(edition.lang, edition.main_lang)
+    text, file = templates.render_document(name, document_context(data.game, edition.lang))
+    lines = _LineMap(templates.template_path(name), text, file)
+    try:
+        pdf = _build(text, file, templates, data, edition)
+    except PnpError as exc:
+        raise lines.locate(exc) from None
+    return write_bytes(path, pdf)
+
+
+def _build(
+    text: str, file: str, templates: TemplateSet, data: RulebookData, edition: Edition
+) -> bytes:
+    blocks = _parse(text, file)
+    styles = make_styles(templates.theme, edition.lang)
+    icons = Icons(templates, (styles.palette.ink.red, styles.palette.ink.green,
+                              styles.palette.ink.blue))  # fmt: skip
+    inlines = Inlines(styles, icons, file)
+    page = edition.paper.half() if edition.booklet else edition.paper.portrait()
+    meta = Metadata(
+        title=f"{data.game.title} — rulebook", author=str(data.game.meta.get("designer") or ""),
+        subject=f"Rules of {data.game.title}, print-and-play edition", footer=data.game.title,
+    )  # fmt: skip
+    terms = TermPages([str(r.get("term", "")) for r in _glossary_rows(data)])
+    buffer = io.BytesIO()
+    doc = RulebookDoc(buffer, page.size_pt, meta, styles, icons, terms, half=edition.booklet)
+    story = Story(styles, inlines, templates.assets, doc.width, lambda d: [], file)
+    if "glossary" in data.game.tables:
+        data.glossary = Glossary(data.game.tables["glossary"], terms, story.text_table,
+                                 data.words, styles)  # fmt: skip
+    story.generate = Generator(data, story)
+    covers = cover_faces(data)
+    flowables = cover_story(data.game, covers, story, data.words) + story.flowables(blocks)
+    doc.multiBuild(flowables)
+    _check_quickref(doc, blocks, file)
+    pdf = buffer.getvalue()
+    if edition.booklet:
+        pdf = impose_booklet(pdf, edition.paper, data.words.booklet_note, styles.body.fontName)
+    return pdf
+
+
+def cover_faces(data: RulebookData, count: int = 5) -> list[FaceArt]:
+    """Distinct card fronts for the cover, taken from each deck in turn (any set if none)."""
+    decks = [data.faces.get(s.id) or [] for s in data.game.sets.values() if s.is_deck]
+    pools = [d for d in decks if d] or [f for f in data.faces.values() if f]
+    chosen: list[FaceArt] = []
+    for rank in range(max((len(p) for p in pools), default=0)):
+        for pool in pools:
+            if rank < len(pool) and len(chosen) < count:
+                chosen.append(pool[rank].front)
+    return chosen
+
+
+def _parse(text: str, file: str) -> list[Block]:
+    try:
+        return parse_markdown(text)
+    except MarkdownError as exc:
+        raise TemplateError(exc.message, file=file, line=exc.line) from None
+
+
+def _glossary_rows(data: RulebookData) -> list[dict[str, object]]:
+    table = data.game.tables.get("glossary")
+    return table.rows if table is not None else []
+
+
+def _check_quickref(doc: RulebookDoc, blocks: list[Block], file: str) -> None:
+    if doc.quickref_page is None:
+        return
+    pages = doc.page - doc.quickref_page + 1
+    if pages > 1:
+        line = next((b.line for b in blocks if getattr(b, "name", "") == "quickref"), None)
+        raise TemplateError(
+            f"the quick reference runs to {pages} pages; it must fit on one",
+            file=file,
+            line=line,
+            hint="shorten it, or move detail into the chapters before it",
+        )
+
+
+class _LineMap:
+    """Maps a line of the rendered Markdown back to the template where the template wrote it
+    literally; otherwise quotes the generated line."""
+
+    def __init__(self, template: Path | None, text: str, file: str) -> None:
+        self.output = text.split("\n")
+        self.file = file
+        try:
+            source = template.read_text(encoding="utf-8") if template else ""
+        except OSError:
+            source = ""
+        self.source = [line.strip() for line in source.split("\n")]
+
+    def locate(self, exc: PnpError) -> PnpError:
+        if exc.file != self.file or not exc.line or exc.line > len(self.output):
+            return exc
+        line = self.output[exc.line - 1].strip()
+        if line and self.source.count(line) == 1:
+            exc.line = self.source.index(line) + 1
+        else:
+            exc.message += f" [output line {exc.line}: {shorten(line, 80)}]"
+            exc.line = None
+        exc.args = (exc.format(),)
+        return exc

@@ -1,0 +1,108 @@
+"""The rulebook as a Platypus document: cover, contents, body pages with page numbers, a PDF
+outline entry for every heading, contents lines linked to their pages, and document metadata.
+
+Built with `multiBuild`, which lays the book out until the contents' and the glossary's page
+numbers stop changing.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from pnp.export.rulebook.flowables import Heading, QuickRefStart
+from pnp.export.rulebook.glossary import TermPages, bold_phrases
+from pnp.export.rulebook.inline import Icons
+from pnp.export.rulebook.styles import Styles
+
+MARGIN_MM = {"full": (18.0, 18.0, 20.0, 20.0), "half": (13.0, 13.0, 15.0, 16.0)}  # l r t b
+
+
+@dataclass(frozen=True)
+class Metadata:
+    title: str
+    author: str
+    subject: str
+    footer: str  # the game's title, at the foot of every body page
+
+
+class RulebookDoc(BaseDocTemplate):
+    """Page templates, outline, contents and term tracking for one rulebook."""
+
+    def __init__(
+        self,
+        buffer: io.BytesIO,
+        pagesize: tuple[float, float],
+        meta: Metadata,
+        styles: Styles,
+        icons: Icons,
+        terms: TermPages,
+        *,
+        half: bool,
+    ) -> None:
+        left, right, top, bottom = MARGIN_MM["half" if half else "full"]
+        super().__init__(
+            buffer, pagesize=pagesize, title=meta.title, author=meta.author,
+            subject=meta.subject, creator="pnp", producer="pnp", invariant=1,
+            leftMargin=left * mm, rightMargin=right * mm, topMargin=top * mm,
+            bottomMargin=bottom * mm, pageCompression=1,
+        )  # fmt: skip
+        self.meta, self.styles, self.icons, self.terms = meta, styles, icons, terms
+        body = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body")
+        cover = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="cover")
+        self.addPageTemplates([
+            PageTemplate("cover", [cover], onPage=self._on_cover),
+            PageTemplate("body", [body], onPage=self._on_body),
+        ])  # fmt: skip
+        self.quickref_page: int | None = None
+        self._levels: list[int] = []
+
+    def afterFlowable(self, flowable: Flowable) -> None:  # noqa: N802 - Platypus' name
+        if isinstance(flowable, Heading):
+            self._outline(flowable)
+        elif isinstance(flowable, QuickRefStart):
+            self.quickref_page = self.page
+        if isinstance(flowable, Paragraph):
+            self.terms.note(flowable.getPlainText(), bold_phrases(flowable), self.page)
+
+    def _outline(self, heading: Heading) -> None:
+        # an outline may not skip a level (# then ###): nest under the nearest one above
+        level = min(heading.level - 1, (self._levels[-1] + 1) if self._levels else 0)
+        self._levels.append(level)
+        self.canv.bookmarkPage(heading.key)
+        self.canv.addOutlineEntry(heading.title, heading.key, level=level, closed=level > 0)
+        self.notify("TOCEntry", (level, heading.title, self.page, heading.key))
+
+    def handle_documentBegin(self) -> None:  # noqa: N802 - Platypus' name
+        self._levels = []
+        self.quickref_page = None
+        super().handle_documentBegin()
+
+    def _on_cover(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
+        self.icons.install(canvas)
+        canvas.showOutline()
+
+    def _on_body(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
+        self.icons.install(canvas)
+        canvas.saveState()
+        canvas.setFont(self.styles.body.fontName, 8)
+        canvas.setFillColor(self.styles.palette.muted)
+        y = self.bottomMargin - 9 * mm
+        canvas.drawString(self.leftMargin, y, self.meta.footer)
+        canvas.drawRightString(self.leftMargin + self.width, y, str(doc.page))
+        canvas.setStrokeColor(self.styles.palette.accent)
+        canvas.setLineWidth(0.5)
+        canvas.line(self.leftMargin, y + 11, self.leftMargin + self.width, y + 11)
+        canvas.restoreState()
+
+
+def contents(styles: Styles) -> TableOfContents:
+    """The table of contents: chapters and sections with their pages, linked."""
+    toc = TableOfContents(dotsMinLevel=0)
+    toc.levelStyles = styles.toc
+    return toc

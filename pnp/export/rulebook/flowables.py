@@ -1,0 +1,134 @@
+"""Flowables the rulebook adds to Platypus: faces drawn by their templates, call-out boxes,
+headings that know their outline level, and markers for the quick reference.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from reportlab.lib.colors import Color, white
+from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
+from reportlab.platypus.flowables import KeepTogether
+
+from pnp.draw.face import FaceArt
+from pnp.export.rulebook.styles import Palette
+from pnp.units import mm_to_pt
+
+OUTLINE = Color(0.55, 0.55, 0.55)
+
+
+class FaceImage(Flowable):
+    """One face at `width` points, drawn by its template (vector), cut at its trim."""
+
+    def __init__(self, face: FaceArt, width: float, *, outline: bool = True) -> None:
+        super().__init__()
+        self.face = face
+        self.scale = width / mm_to_pt(face.width_mm)
+        self.width = width
+        self.height = mm_to_pt(face.height_mm) * self.scale
+        self.outline = outline
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        canvas = self.canv
+        canvas.saveState()
+        path = canvas.beginPath()
+        if self.face.shape == "round":
+            path.circle(self.width / 2, self.height / 2, min(self.width, self.height) / 2)
+        else:
+            path.roundRect(0, 0, self.width, self.height, min(self.width, self.height) * 0.04)
+        canvas.clipPath(path, stroke=0, fill=0)
+        canvas.scale(self.scale, self.scale)
+        self.face.draw(canvas)
+        canvas.restoreState()
+        if self.outline:
+            canvas.saveState()
+            canvas.setStrokeColor(OUTLINE)
+            canvas.setLineWidth(0.4)
+            canvas.drawPath(path, stroke=1, fill=0)
+            canvas.restoreState()
+
+
+class FaceFan(Flowable):
+    """A few faces fanned out like a hand of cards: the cover picture."""
+
+    def __init__(self, faces: Sequence[FaceArt], height: float, max_width: float) -> None:
+        super().__init__()
+        self.faces = list(faces)
+        tallest = max(f.height_mm for f in self.faces)
+        self.scale = height * 0.72 / mm_to_pt(tallest)
+        self.width = max_width
+        self.height = height
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        n = len(self.faces)
+        spread = 11.0 if n > 1 else 0.0
+        for i, face in enumerate(self.faces):
+            angle = spread * (i - (n - 1) / 2)
+            w, h = mm_to_pt(face.width_mm) * self.scale, mm_to_pt(face.height_mm) * self.scale
+            canvas = self.canv
+            canvas.saveState()
+            # pivot near the bottom centre, as a hand of cards is held
+            canvas.translate(self.width / 2, self.height * 0.06)
+            canvas.rotate(-angle)
+            canvas.translate(-w / 2 + math.sin(math.radians(angle)) * w * 0.3, 0)
+            canvas.saveState()
+            canvas.setFillColor(Color(0, 0, 0, alpha=0.18))
+            canvas.roundRect(2, -2, w, h, w * 0.04, stroke=0, fill=1)
+            canvas.restoreState()
+            FaceImage(face, w).drawOn(canvas, 0, 0)
+            canvas.restoreState()
+
+
+class Heading(Paragraph):
+    """A heading paragraph: its outline level, its plain title and its bookmark key."""
+
+    def __init__(self, text: str, style: object, level: int, title: str, key: str) -> None:
+        super().__init__(text, style)
+        self.level = level
+        self.title = title
+        self.key = key
+
+
+class QuickRefStart(Flowable):
+    """Marks where the one-page quick reference begins (the document checks it fits)."""
+
+    width = height = 0.0
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        return 0.0, 0.0
+
+    def draw(self) -> None:
+        return None
+
+
+def call_out(
+    content: list[Flowable], kind: str, palette: Palette, width: float, label: Paragraph | None
+) -> Flowable:
+    """A tinted box with an accent bar on its left; `reading` boxes are dashed, marking the
+    text as our reading of an unclear rule."""
+    rows: list[list[object]] = [[label]] if label is not None else []
+    rows += [[item] for item in content]
+    table = Table(rows, colWidths=[width - 6], hAlign="LEFT")
+    background = palette.tint if kind in ("example", "reading") else Color(0.95, 0.95, 0.95)
+    bar = palette.accent if kind != "note" else palette.muted
+    commands: list[tuple[object, ...]] = [
+        ("BACKGROUND", (0, 0), (-1, -1), background if kind != "reading" else white),
+        ("LINEBEFORE", (0, 0), (0, -1), 2.5, bar),
+        ("LEFTPADDING", (0, 0), (-1, -1), 9),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 8),
+        ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+        ("TOPPADDING", (0, 0), (-1, 0), 6),
+        ("BOTTOMPADDING", (0, -1), (-1, -1), 6),
+    ]
+    if kind == "reading":
+        commands.append(("BOX", (0, 0), (-1, -1), 0.6, bar, None, (2, 2)))
+    table.setStyle(TableStyle(commands))
+    return KeepTogether([table])

@@ -1,0 +1,202 @@
+"""Content a rulebook takes from the catalog and the build rather than from its text: the
+component list, the card gallery, catalog tables, composition rules, print-and-play instructions,
+the glossary, the designer's notes and page breaks (the ```pnp directives).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
+
+from pnp.catalog.model import Component, ComponentSet, Game
+from pnp.draw.face import FaceArt
+from pnp.errors import InputError
+from pnp.export.rulebook.blocks import Story
+from pnp.export.rulebook.flowables import FaceImage, QuickRefStart
+from pnp.export.rulebook.glossary import Glossary
+from pnp.export.rulebook.markdown import Break, Directive, Inline, Span
+from pnp.export.rulebook.printing import PrintPlan, printing_flowables
+from pnp.export.rulebook.words import Words
+from pnp.names import closest, did_you_mean
+from pnp.units import mm_to_pt
+
+
+@dataclass(frozen=True)
+class Faced:
+    """A component with its copies and drawn faces."""
+
+    component: Component
+    count: int
+    front: FaceArt
+    back: FaceArt | None
+
+
+@dataclass
+class RulebookData:
+    """What a rulebook shows besides its text: the game, its drawn faces, the print plan."""
+
+    game: Game
+    faces: dict[str, list[Faced]]  # set id -> components with at least one copy
+    plan: PrintPlan
+    words: Words
+    glossary: Glossary | None = field(default=None)
+
+
+@dataclass
+class Generator:
+    """Makes the flowables of each directive for one rulebook."""
+
+    data: RulebookData
+    story: Story
+
+    def __call__(self, directive: Directive) -> list[Flowable]:
+        handler = getattr(self, f"_{directive.name}")
+        flowables: list[Flowable] = handler(directive)
+        return flowables
+
+    def fail(self, message: str, directive: Directive, hint: str | None = None) -> InputError:
+        return InputError(f"```pnp {directive.name}: {message}", file=self.story.file,
+                          line=directive.line, hint=hint)  # fmt: skip
+
+    # -- simple directives -----------------------------------------------------------------
+
+    def _pagebreak(self, d: Directive) -> list[Flowable]:
+        return [PageBreak()]
+
+    def _quickref(self, d: Directive) -> list[Flowable]:
+        return [PageBreak(), QuickRefStart()]
+
+    def _rules(self, d: Directive) -> list[Flowable]:
+        rules = self.data.game.rules
+        if not rules:
+            raise self.fail("the game has no composition rules", d)
+        return self.story.bullets([rule.text for rule in rules])
+
+    def _notes(self, d: Directive) -> list[Flowable]:
+        notes = self.data.game.meta.get("notes") or []
+        if not notes:
+            raise self.fail("the game has no notes (game.notes in game.yaml)", d)
+        return self.story.bullets([str(n) for n in notes])
+
+    def _printing(self, d: Directive) -> list[Flowable]:
+        return printing_flowables(self.data.plan, self.data.game, self.story, self.data.words)
+
+    def _glossary(self, d: Directive) -> list[Flowable]:
+        if self.data.glossary is None:
+            raise self.fail("the game has no table `glossary` (columns term, definition)", d)
+        return [self.data.glossary]
+
+    # -- catalog tables --------------------------------------------------------------------
+
+    def _table(self, d: Directive) -> list[Flowable]:
+        if not d.args:
+            raise self.fail("name the table: table TABLE [COLUMN ...]", d)
+        table_id, *columns = d.args
+        tables = self.data.game.tables
+        if table_id not in tables:
+            raise self.fail(f"no table {table_id!r}", d, did_you_mean(closest(table_id, tables)))
+        table = tables[table_id]
+        for column in columns:
+            if column not in table.columns:
+                raise self.fail(f"table {table_id!r} has no column {column!r}", d,
+                                did_you_mean(closest(column, table.columns)))  # fmt: skip
+        shown = columns or [c for c in table.columns if not c.startswith("source")]
+        header = [self.data.words.column(c) for c in shown]
+        rows = [[_cell(row.get(c)) for c in shown] for row in table.rows]
+        styles = self.story.styles
+        title = self.story.paragraph([Span(table.title, bold=True)], styles.small, d.line)
+        out: list[Flowable] = [title, self.story.text_table(header, rows)]
+        if table.note:
+            out.append(self.story.paragraph([Span(table.note)], styles.caption, d.line))
+        return [*out, Spacer(1, 6)]
+
+    # -- faces -----------------------------------------------------------------------------
+
+    def _components(self, d: Directive) -> list[Flowable]:
+        styles = self.story.styles
+        words = self.data.words
+        rows = []
+        for component_set in self.data.game.sets.values():
+            faced = self.data.faces.get(component_set.id) or []
+            if not faced:
+                continue
+            thumb = FaceImage(faced[0].front, _thumb_width(component_set, 20.0))
+            size = component_set.trim
+            detail = (f"{words.pieces(component_set.total, component_set.kind)}, "
+                      f"{size.width_mm:g} × {size.height_mm:g} mm")  # fmt: skip
+            if component_set.back:
+                detail += f", {words.two_sided}"
+            spans: list[Inline] = [Span(words.name(component_set), bold=True), Break(),
+                                   Span(detail)]  # fmt: skip
+            rows.append([thumb, self.story.paragraph(spans, styles.small, d.line)])
+        table = Table(rows, colWidths=[mm_to_pt(24), self.story.width - mm_to_pt(24)],
+                      hAlign="LEFT")  # fmt: skip
+        table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                                   ("BOTTOMPADDING", (0, 0), (-1, -1), 5)]))  # fmt: skip
+        return [table]
+
+    def _gallery(self, d: Directive) -> list[Flowable]:
+        sets = self.data.game.sets
+        wanted = d.args or [s.id for s in sets.values() if s.is_deck]
+        for set_id in wanted:
+            if set_id not in sets:
+                raise self.fail(f"no set {set_id!r}", d, did_you_mean(closest(set_id, sets)))
+        out: list[Flowable] = []
+        for set_id in wanted:
+            out += self._deck_gallery(sets[set_id])
+        return out
+
+    def _deck_gallery(self, component_set: ComponentSet) -> list[Flowable]:
+        styles, words = self.story.styles, self.data.words
+        faced = self.data.faces.get(component_set.id) or []
+        thumb = _thumb_width(component_set, 30.0)
+        columns = max(1, int(self.story.width // (thumb + mm_to_pt(3))))
+        cells: list[Flowable] = []
+        back = next((f.back for f in faced if f.back is not None), None)
+        if back is not None:
+            caption = self.story.paragraph([Span(words.back, italic=True)], styles.caption, 0)
+            cells.append(_captioned(back, thumb, caption))
+        for f in faced:
+            spans = [Span(words.name(f.component)), Span(f" ×{f.count}", bold=True)]
+            caption = self.story.paragraph(spans, styles.caption, 0)
+            cells.append(_captioned(f.front, thumb, caption))
+        grid = [cells[i : i + columns] for i in range(0, len(cells), columns)]
+        grid[-1] += [Spacer(1, 1)] * (columns - len(grid[-1]))
+        table = Table(grid, colWidths=[self.story.width / columns] * columns, hAlign="LEFT")
+        table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                   ("ALIGN", (0, 0), (-1, -1), "CENTER")]))  # fmt: skip
+        spans = [Span(words.name(component_set), bold=True),
+                 Span(f" — {words.pieces(component_set.total, component_set.kind)}")]  # fmt: skip
+        return [self.story.paragraph(spans, styles.small, 0), table, Spacer(1, 8)]
+
+
+def _captioned(face: FaceArt, width: float, caption: Paragraph) -> Table:
+    table = Table([[FaceImage(face, width)], [caption]], colWidths=[width + 6])
+    table.setStyle(TableStyle([("ALIGN", (0, 0), (-1, -1), "CENTER"),
+                               ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                               ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))  # fmt: skip
+    return table
+
+
+def _thumb_width(component_set: ComponentSet, base_mm: float) -> float:
+    """Thumbnails of poker cards are `base_mm` wide; other sizes keep the same scale, within
+    limits, so relative sizes show."""
+    scale = base_mm / 63.0
+    width = component_set.trim.width_mm * scale
+    return mm_to_pt(min(max(width, base_mm * 0.6), base_mm * 2.2))
+
+
+def _cell(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(_cell(v) for v in value)
+    if isinstance(value, dict):
+        return "; ".join(f"{k}: {_cell(v)}" for k, v in value.items())
+    return "" if value is None else str(value)
+
+
+def flatten(items: Sequence[Sequence[Flowable]]) -> list[Flowable]:
+    return [f for group in items for f in group]

@@ -1,0 +1,96 @@
+"""The glossary: the catalog's `glossary` table with the page each term is explained on.
+
+A term is "explained" where the text first sets it in bold (the usual way to introduce a term);
+failing that, where it first appears at all. Pages are known only once the book is laid out, so
+the glossary takes part in Platypus' multi-pass build, like the table of contents.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from reportlab.platypus import Flowable, Paragraph
+
+from pnp.catalog.model import Table as CatalogTable
+from pnp.export.rulebook.words import Words
+
+
+class TermPages:
+    """Where each term was first explained (bold) and first mentioned, page by page."""
+
+    def __init__(self, terms: list[str]) -> None:
+        self.terms = terms
+        self._patterns = {t: re.compile(rf"(?<!\w){re.escape(t.casefold())}(?!\w)") for t in terms}
+        self.bold: dict[str, int] = {}
+        self.seen: dict[str, int] = {}
+
+    def reset(self) -> None:
+        self.bold, self.seen = {}, {}
+
+    def note(self, text: str, bold: set[str], page: int) -> None:
+        """Record the terms in a paragraph drawn on `page` (`bold`: its bold phrases)."""
+        folded = text.casefold()
+        for term, pattern in self._patterns.items():
+            if term not in self.seen and pattern.search(folded):
+                self.seen[term] = page
+            if term not in self.bold and any(pattern.search(b) for b in bold):
+                self.bold[term] = page
+
+    def page(self, term: str) -> int | None:
+        return self.bold.get(term) or self.seen.get(term)
+
+
+class Glossary(Flowable):
+    """The glossary table; an indexing flowable, rebuilt until its page numbers settle."""
+
+    def __init__(self, table: CatalogTable, pages: TermPages, make_table: Any, words: Words,
+                 style: Any) -> None:  # fmt: skip
+        super().__init__()
+        self.rows = [(str(r.get("term", "")), str(r.get("definition", ""))) for r in table.rows]
+        self.pages = pages
+        self.make_table = make_table  # (header, rows) -> a Table flowable
+        self.words = words
+        self.style = style
+        self._last: dict[str, int | None] = {}
+        self._inner: Flowable | None = None
+
+    def isIndexing(self) -> int:  # noqa: N802 - Platypus' name
+        return 1
+
+    def isSatisfied(self) -> int:  # noqa: N802 - Platypus' name
+        return int(self._last == self._current())
+
+    def beforeBuild(self) -> None:  # noqa: N802 - Platypus' name
+        self._last = self._current()
+        self.pages.reset()
+
+    def afterBuild(self) -> None:  # noqa: N802 - Platypus' name
+        return None
+
+    def _current(self) -> dict[str, int | None]:
+        return {term: self.pages.page(term) for term, _ in self.rows}
+
+    def _table(self) -> Flowable:
+        header = [self.words.glossary_term, self.words.glossary_definition,
+                  self.words.glossary_page]  # fmt: skip
+        rows = [[term, definition, str(self._last.get(term) or "–")]
+                for term, definition in self.rows]  # fmt: skip
+        return self.make_table(header, rows)
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self._inner = self._table()
+        return self._inner.wrap(avail_width, avail_height)
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        inner = self._inner or self._table()
+        return inner.split(avail_width, avail_height)
+
+    def draw(self) -> None:
+        assert self._inner is not None
+        self._inner.drawOn(self.canv, 0, 0)
+
+
+def bold_phrases(paragraph: Paragraph) -> set[str]:
+    """The bold phrases of a paragraph, case-folded (set by the rulebook's story)."""
+    return set(getattr(paragraph, "pnp_bold", set()))

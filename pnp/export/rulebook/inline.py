@@ -1,0 +1,149 @@
+"""Inline Markdown (text, bold, italic, icons) as reportlab paragraph markup.
+
+Characters the edition's font lacks are set in the first fallback font that has them (as on
+faces); a character no font has is an error. Inline icons are the faces' own theme icons, drawn
+as vectors: an invisible image of the icon's width holds its place in the line, and a callback
+paints the icon there when the paragraph is drawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.draw.elements import Element
+from pnp.draw.paint import paint
+from pnp.errors import GlyphError, InputError
+from pnp.export.rulebook.markdown import Break, Icon, Inline, Span
+from pnp.export.rulebook.styles import Styles
+from pnp.layout.fonts import FontFace, has_glyph, register_family
+from pnp.layout.templates import TemplateSet
+
+CALLBACK = "pnp-icon"
+BLANK = Path(__file__).with_name("blank.png")  # holds an icon's place in a line
+CAP = 0.7  # icons are centred on the capitals, as on faces
+
+
+class Icons:
+    """Theme icons at text sizes: their widths for layout and their drawings for the page."""
+
+    def __init__(self, templates: TemplateSet, colour: tuple[float, float, float]) -> None:
+        self.templates = templates
+        self.colour = colour
+        self._drawn: dict[str, tuple[float, tuple[Element, ...]]] = {}
+
+    def width(self, name: str, size: float) -> float:
+        """Width in points of icon `name` at font size `size` (raises for an unknown icon)."""
+        return self._get(f"{name}@{size:g}")[0]
+
+    def _get(self, label: str) -> tuple[float, tuple[Element, ...]]:
+        if label not in self._drawn:
+            name, size = label.rsplit("@", 1)
+            self._drawn[label] = self.templates.icon(name, float(size), self.colour)
+        return self._drawn[label]
+
+    def install(self, canvas: Canvas) -> None:
+        """Let paragraphs drawn on `canvas` paint their icons."""
+        canvas.setNamedCB(CALLBACK, self._paint)
+
+    def _paint(self, canvas: Canvas, kind: str, label: str | None) -> None:
+        info = getattr(canvas, "_curr_tx_info", None)
+        if info is None or label is None:
+            return
+        size = float(label.rsplit("@", 1)[1])
+        _, elements = self._get(label)
+        canvas.saveState()
+        canvas.translate(info["cur_x"], info["cur_y"] + (CAP * size - size) / 2)
+        paint(canvas, elements)
+        canvas.restoreState()
+
+
+class Inlines:
+    """Turns inline Markdown into paragraph markup for one edition's styles."""
+
+    def __init__(self, styles: Styles, icons: Icons, file: str) -> None:
+        self.styles = styles
+        self.icons = icons
+        self.file = file
+        # <font name=...> takes a family's regular name; <b> and <i> then pick its styles
+        self._family_of: dict[Path, str] = {}
+        for family in styles.families:
+            regular = register_family(family)
+            for bold, italic in ((False, False), (True, False), (False, True), (True, True)):
+                self._family_of.setdefault(family.file_for(bold, italic).resolve(), regular)
+
+    def markup(self, inlines: Sequence[Inline], size: float, line: int) -> str:
+        """Paragraph markup of `inlines` set at `size` points; errors name the Markdown line."""
+        out: list[str] = []
+        for item in inlines:
+            if isinstance(item, Break):
+                out.append("<br/>")
+            elif isinstance(item, Icon):
+                out.append(self._icon(item.name, size, line))
+            else:
+                out.append(self._span(item, line))
+        return "".join(out)
+
+    def plain(self, inlines: Sequence[Inline]) -> str:
+        """The text of `inlines` without markup (for bookmarks and the contents)."""
+        return "".join(i.text for i in inlines if isinstance(i, Span)).strip()
+
+    def _icon(self, name: str, size: float, line: int) -> str:
+        try:
+            width = self.icons.width(name, size)
+        except InputError as exc:
+            raise InputError(f"inline :{name}: {exc.message}", file=self.file, line=line,
+                             hint=exc.hint) from None  # fmt: skip
+        return (
+            f'<onDraw name="{CALLBACK}" label="{name}@{size:g}"/>'
+            f'<img src="{BLANK}" width="{width:.3f}" height="{size * CAP:.3f}" valign="0"/>'
+        )
+
+    def _span(self, span: Span, line: int) -> str:
+        text = self._fallback(span, line)
+        if span.code:
+            text = f'<font name="{self._code_font()}">{text}</font>'
+        if span.italic:
+            text = f"<i>{text}</i>"
+        if span.bold:
+            text = f"<b>{text}</b>"
+        return text
+
+    def _fallback(self, span: Span, line: int) -> str:
+        """Escaped text, with runs the lead font cannot set wrapped in a fallback font."""
+        faces = self.styles.faces(span.bold, span.italic)
+        runs: list[tuple[FontFace, str]] = []
+        for char in span.text:
+            face = _face_for(char, faces, self.file, line)
+            if runs and runs[-1][0] is face:
+                runs[-1] = (face, runs[-1][1] + char)
+            else:
+                runs.append((face, char))
+        lead = faces[0]
+        return "".join(
+            escape(text)
+            if face is lead
+            else f'<font name="{self._family_of[face.path]}">{escape(text)}</font>'
+            for face, text in runs
+        )
+
+    def _code_font(self) -> str:
+        return self.styles.body.fontName
+
+
+def _face_for(char: str, faces: list[FontFace], file: str, line: int) -> FontFace:
+    if char in " \t\n\u00a0" or not char.isprintable():
+        return faces[0]
+    for face in faces:
+        if has_glyph(face, char):
+            return face
+    tried = ", ".join(dict.fromkeys(f.path.name for f in faces))
+    raise GlyphError(
+        f"no font has the character {char!r} (U+{ord(char):04X}); tried {tried}",
+        file=file,
+        line=line,
+        hint="add a font that has it to fallback_fonts in the game's theme.yaml",
+    )

@@ -1,0 +1,155 @@
+"""The rulebook's type and colours, taken from the game's theme: one set of styles per edition.
+
+A rulebook is read at arm's length, not across a table: body text is 10 pt on 13.5 pt leading,
+three heading levels step down from 20 pt, call-outs are tinted with the theme's accent. An
+edition in a language the theme's body font cannot set (Japanese) uses the first fallback font
+that can, with line breaking for scripts without spaces.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.lib.colors import Color
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+
+from pnp.layout.fonts import FontFace, FontFamily, has_glyph, load_face, register_family
+from pnp.layout.theme import Theme
+
+BODY_PT = 10.0
+LEADING = 1.35
+HEADING_PT = {1: 20.0, 2: 14.0, 3: 11.5}
+SAMPLE = {"ja": "あ漢", "zh": "汉", "ko": "한"}  # a letter each script needs, to pick its font
+
+
+@dataclass(frozen=True)
+class Palette:
+    ink: Color
+    accent: Color
+    muted: Color
+    tint: Color  # call-out backgrounds: the accent, very light
+
+
+@dataclass(frozen=True)
+class Styles:
+    """Paragraph styles of one edition, and the families and faces they use."""
+
+    body: ParagraphStyle
+    small: ParagraphStyle
+    caption: ParagraphStyle
+    headings: dict[int, ParagraphStyle]
+    cell: ParagraphStyle
+    head_cell: ParagraphStyle
+    title: ParagraphStyle
+    subtitle: ParagraphStyle
+    toc: list[ParagraphStyle]
+    palette: Palette
+    families: list[FontFamily]  # the body family first, then the fallbacks, for each character
+    cjk: bool
+
+    @property
+    def label(self) -> ParagraphStyle:
+        """A call-out's label: small capitals' worth of emphasis in the accent colour."""
+        return ParagraphStyle("label", parent=self.small, textColor=self.palette.accent,
+                              fontSize=8, leading=10, spaceAfter=0)  # fmt: skip
+
+    def aligned(self, align: str, *, head: bool = False) -> ParagraphStyle:
+        """A table cell's style aligned left, center or right."""
+        base = self.head_cell if head else self.cell
+        alignment = {"center": TA_CENTER, "right": TA_RIGHT}.get(align, TA_LEFT)
+        return ParagraphStyle(f"{base.name}-{align}", parent=base, alignment=alignment)
+
+    def faces(self, bold: bool, italic: bool) -> list[FontFace]:
+        """The faces tried in turn for a character in this style."""
+        return [load_face(f.file_for(bold, italic)) for f in self.families]
+
+
+def make_styles(theme: Theme, lang: str) -> Styles:
+    """Styles for the edition in `lang` from the game's theme."""
+    families = [theme.family("body"), *theme.fallback_families()]
+    cjk = lang in SAMPLE
+    if cjk:  # the first family that can set the script leads
+        lead = next((f for f in families if _covers(f, SAMPLE[lang])), families[0])
+        families = [lead, *(f for f in families if f != lead)]
+    body_font = register_family(families[0])
+    title_font = register_family(families[0] if cjk else theme.family("title"))
+    palette = _palette(theme)
+    wrap = "CJK" if cjk else None
+    body = ParagraphStyle("body", fontName=body_font, fontSize=BODY_PT, leading=BODY_PT * LEADING,
+                          textColor=palette.ink, spaceAfter=5, alignment=TA_LEFT,
+                          wordWrap=wrap)  # fmt: skip
+    small = ParagraphStyle("small", parent=body, fontSize=8.5, leading=8.5 * 1.3, spaceAfter=2)
+    heads = {
+        level: ParagraphStyle(
+            f"h{level}",
+            parent=body,
+            fontName=title_font,
+            fontSize=size,
+            leading=size * 1.2,
+            textColor=palette.accent if level < 3 else palette.ink,
+            spaceBefore=size * 0.9,
+            spaceAfter=size * 0.45,
+            keepWithNext=1,
+        )  # fmt: skip
+        for level, size in HEADING_PT.items()
+    }
+    return Styles(
+        body=body,
+        small=small,
+        caption=ParagraphStyle(
+            "caption",
+            parent=small,
+            alignment=TA_CENTER,
+            fontSize=7.5,
+            leading=9,
+            textColor=palette.muted,
+        ),  # fmt: skip
+        headings=heads,
+        cell=ParagraphStyle("cell", parent=small, spaceAfter=0),
+        head_cell=ParagraphStyle("head", parent=small, spaceAfter=0, fontName=body_font),
+        title=ParagraphStyle(
+            "title", parent=heads[1], fontSize=34, leading=40, alignment=TA_CENTER, spaceBefore=0
+        ),  # fmt: skip
+        subtitle=ParagraphStyle(
+            "subtitle",
+            parent=body,
+            fontSize=12,
+            leading=16,
+            alignment=TA_CENTER,
+            textColor=palette.muted,
+        ),  # fmt: skip
+        toc=[
+            ParagraphStyle(
+                f"toc{i}",
+                parent=body,
+                leftIndent=14 * i,
+                firstLineIndent=0,
+                fontSize=(11 if i == 0 else 10),
+                spaceBefore=(5 if i == 0 else 1),
+            )
+            for i in range(3)
+        ],  # fmt: skip
+        palette=palette,
+        families=families,
+        cjk=cjk,
+    )
+
+
+def _covers(family: FontFamily, sample: str) -> bool:
+    face = load_face(family.regular)
+    return all(has_glyph(face, ch) for ch in sample)
+
+
+def _palette(theme: Theme) -> Palette:
+    def colour(name: str, fallback: tuple[float, float, float]) -> Color:
+        try:
+            rgb = theme.color(name) if name in theme.palette else fallback
+        except Exception:  # a palette entry set to `none`
+            rgb = fallback
+        return Color(*(rgb or fallback))
+
+    accent = colour("accent", (0.7, 0.15, 0.12))
+    tint = Color(*(1 - (1 - c) * 0.1 for c in (accent.red, accent.green, accent.blue)))
+    return Palette(colour("ink", (0.12, 0.12, 0.12)), accent, colour("muted", (0.48, 0.48, 0.48)),
+                   tint)  # fmt: skip
