@@ -200,7 +200,7 @@ def validate(
     metavar="LIST",
     help="Comma-separated products: cards (one PDF per deck), boards (boards and trackers, "
     "tiled over sheets when large), tokens (chips, markers, tokens, pawn standees), "
-    "aids (reference cards and player aids), or all.",
+    "aids (reference cards and player aids), rulebook (one per language), or all.",
 )
 @click.option(
     "--paper",
@@ -241,6 +241,12 @@ def validate(
     help="Shift backs by X,Y mm to correct a printer (see `pnp calibrate`).",
 )
 @click.option(
+    "--booklet",
+    is_flag=True,
+    help="Rulebooks as saddle-stitched booklets: half-size pages two-up, in signature order "
+    "for short-edge duplex.",
+)
+@click.option(
     "--out",
     "out_dir",
     type=click.Path(file_okay=False, path_type=Path),
@@ -257,6 +263,7 @@ def build(
     duplex: str,
     gutterfold: bool,
     back_offset: str,
+    booklet: bool,
     out_dir: Path | None,
 ) -> None:
     """Build print-ready PDFs for GAME... (built-in ids or game folders) into ./output/<game>/."""
@@ -274,6 +281,7 @@ def build(
         gutterfold=gutterfold,
         back_offset_mm=parse_offset(back_offset),
         out_dir=out_dir,
+        booklet=booklet,
     )
     loaded = [resolve_game(g) for g in (builtin_ids() if all_games else games)]
     written: list[Path] = []

@@ -9,6 +9,7 @@ that can, with line breaking for scripts without spaces.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from reportlab.lib.colors import Color
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
@@ -75,16 +76,43 @@ def make_styles(theme: Theme, lang: str) -> Styles:
     body_font = register_family(families[0])
     title_font = register_family(families[0] if cjk else theme.family("title"))
     palette = _palette(theme)
-    wrap = "CJK" if cjk else None
     body = ParagraphStyle("body", fontName=body_font, fontSize=BODY_PT, leading=BODY_PT * LEADING,
                           textColor=palette.ink, spaceAfter=5, alignment=TA_LEFT,
-                          wordWrap=wrap)  # fmt: skip
+                          wordWrap="CJK" if cjk else None)  # fmt: skip
     small = ParagraphStyle("small", parent=body, fontSize=8.5, leading=8.5 * 1.3, spaceAfter=2)
-    heads = {
+    heads = _headings(body, title_font, palette)
+    return Styles(
+        body=body, small=small, headings=heads, palette=palette, families=families, cjk=cjk,
+        **_display_styles(body, small, heads, palette),
+    )  # fmt: skip
+
+
+def _display_styles(
+    body: ParagraphStyle, small: ParagraphStyle, heads: dict[int, ParagraphStyle], palette: Palette
+) -> dict[str, Any]:
+    """Captions, table cells, the cover's title and subtitle, and the contents' levels."""
+    return {
+        "caption": ParagraphStyle("caption", parent=small, alignment=TA_CENTER, fontSize=7.5,
+                                  leading=9, textColor=palette.muted),
+        "cell": ParagraphStyle("cell", parent=small, spaceAfter=0),
+        "head_cell": ParagraphStyle("head", parent=small, spaceAfter=0),
+        "title": ParagraphStyle("title", parent=heads[1], fontSize=34, leading=40,
+                                alignment=TA_CENTER, spaceBefore=0),
+        "subtitle": ParagraphStyle("subtitle", parent=body, fontSize=12, leading=16,
+                                   alignment=TA_CENTER, textColor=palette.muted),
+        "toc": [ParagraphStyle(f"toc{i}", parent=body, leftIndent=14 * i, firstLineIndent=0,
+                               fontSize=(11 if i == 0 else 10), spaceBefore=(5 if i == 0 else 1))
+                for i in range(3)],
+    }  # fmt: skip
+
+
+def _headings(body: ParagraphStyle, font: str, palette: Palette) -> dict[int, ParagraphStyle]:
+    """Three heading levels in the title font; chapters and sections in the accent colour."""
+    return {
         level: ParagraphStyle(
             f"h{level}",
             parent=body,
-            fontName=title_font,
+            fontName=font,
             fontSize=size,
             leading=size * 1.2,
             textColor=palette.accent if level < 3 else palette.ink,
@@ -94,46 +122,6 @@ def make_styles(theme: Theme, lang: str) -> Styles:
         )  # fmt: skip
         for level, size in HEADING_PT.items()
     }
-    return Styles(
-        body=body,
-        small=small,
-        caption=ParagraphStyle(
-            "caption",
-            parent=small,
-            alignment=TA_CENTER,
-            fontSize=7.5,
-            leading=9,
-            textColor=palette.muted,
-        ),  # fmt: skip
-        headings=heads,
-        cell=ParagraphStyle("cell", parent=small, spaceAfter=0),
-        head_cell=ParagraphStyle("head", parent=small, spaceAfter=0, fontName=body_font),
-        title=ParagraphStyle(
-            "title", parent=heads[1], fontSize=34, leading=40, alignment=TA_CENTER, spaceBefore=0
-        ),  # fmt: skip
-        subtitle=ParagraphStyle(
-            "subtitle",
-            parent=body,
-            fontSize=12,
-            leading=16,
-            alignment=TA_CENTER,
-            textColor=palette.muted,
-        ),  # fmt: skip
-        toc=[
-            ParagraphStyle(
-                f"toc{i}",
-                parent=body,
-                leftIndent=14 * i,
-                firstLineIndent=0,
-                fontSize=(11 if i == 0 else 10),
-                spaceBefore=(5 if i == 0 else 1),
-            )
-            for i in range(3)
-        ],  # fmt: skip
-        palette=palette,
-        families=families,
-        cjk=cjk,
-    )
 
 
 def _covers(family: FontFamily, sample: str) -> bool:

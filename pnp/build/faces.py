@@ -1,0 +1,42 @@
+"""Faces as a build draws them: a game's template set, and every component's front and back."""
+
+from __future__ import annotations
+
+from pnp.catalog.context import face_context, set_face_context
+from pnp.catalog.model import ComponentSet, Game
+from pnp.draw.face import FaceArt
+from pnp.layout.templates import TemplateSet
+from pnp.layout.theme import load_theme
+from pnp.resources import data_root, templates_dir
+
+
+def template_set(game: Game) -> TemplateSet:
+    """The template environment for a game: its own templates first, then the shared ones."""
+    theme = load_theme(game.templates_dir / "theme.yaml")
+    search = [game.templates_dir, templates_dir()]
+    assets = [game.root, game.templates_dir, data_root()]
+    return TemplateSet(search_paths=search, asset_roots=assets, theme=theme)
+
+
+def render_set_faces(
+    game: Game, component_set: ComponentSet, templates: TemplateSet, bleed_mm: float
+) -> list[tuple[int, FaceArt, FaceArt | None]]:
+    """(count, front, back) for every component of a set with at least one copy."""
+    w, h = component_set.trim.width_mm, component_set.trim.height_mm
+    base = set_face_context(game, component_set)
+    faces = []
+    for component in component_set.components:
+        if component.count == 0:
+            continue
+        context = face_context(game, component_set, component, base)
+        sides = [component_set.front, component_set.back]
+        front, back = (
+            templates.render_face(
+                name, context, width_mm=w, height_mm=h, bleed_mm=bleed_mm,
+                shape=component_set.shape, label=f"{component.name} ({component.id})",
+            ) if name else None
+            for name in sides
+        )  # fmt: skip
+        assert front is not None  # every set has a front template
+        faces.append((component.count, front, back))
+    return faces

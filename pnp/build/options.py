@@ -1,0 +1,59 @@
+"""What a build was asked for: products, paper, bleed, duplex, back offset, booklet, folder."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnp.catalog.model import PRODUCTS as SET_PRODUCTS
+from pnp.errors import InputError
+from pnp.impose.options import SheetOptions
+from pnp.impose.paper import parse_paper
+from pnp.names import closest, did_you_mean
+
+RULEBOOK = "rulebook"
+PRODUCTS = (*SET_PRODUCTS, RULEBOOK)  # what --what can name; `all` is every one
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """What the user asked for on the command line."""
+
+    products: tuple[str, ...] = PRODUCTS
+    paper: str = "a4"
+    bleed_mm: float = 3.0
+    duplex: str = "long"
+    gutterfold: bool = False
+    back_offset_mm: tuple[float, float] = (0.0, 0.0)
+    out_dir: Path | None = None
+    sets: tuple[str, ...] = field(default=())  # restrict to these set ids (empty: all)
+    booklet: bool = False  # rulebooks as saddle-stitched booklets
+
+    def sheet_options(self) -> SheetOptions:
+        return SheetOptions(
+            paper=parse_paper(self.paper),
+            bleed_mm=self.bleed_mm,
+            duplex=self.duplex,
+            gutterfold=self.gutterfold,
+            back_offset_mm=self.back_offset_mm,
+        )
+
+
+def parse_products(text: str) -> tuple[str, ...]:
+    """`cards,boards` -> ("cards", "boards"); unknown names are an InputError with suggestions."""
+    wanted = [w.strip() for w in text.split(",") if w.strip()]
+    if not wanted or "all" in wanted:
+        return PRODUCTS
+    for word in wanted:
+        if word not in PRODUCTS:
+            raise InputError(
+                f"unknown product {word!r} (known: {', '.join(PRODUCTS)}, all)",
+                hint=did_you_mean(closest(word, [*PRODUCTS, "all"])),
+            )
+    return tuple(p for p in PRODUCTS if p in wanted)
+
+
+def output_dir(game_id: str, options: BuildOptions) -> Path:
+    """`./output/GAME` (or under --out)."""
+    base = options.out_dir if options.out_dir is not None else Path("output")
+    return Path(base) / game_id

@@ -1,0 +1,103 @@
+"""A game's rulebooks in a build: one per language its catalog lists, drawn with the faces the
+build already drew, and told how the build printed (the print plan) so its instructions match.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pnp.build.options import BuildOptions
+from pnp.build.sheets import Faces
+from pnp.catalog.model import ComponentSet, Game
+from pnp.export.rulebook.book import Edition, template_name, write_rulebook
+from pnp.export.rulebook.generated import Faced, RulebookData
+from pnp.export.rulebook.printing import PrintFile, PrintPlan
+from pnp.export.rulebook.words import Words
+from pnp.impose.document import Document
+from pnp.impose.paper import parse_paper
+from pnp.layout.templates import TemplateSet
+
+
+def languages(game: Game) -> list[str]:
+    """The editions the catalog asks for, main language first (English when it says none)."""
+    return [str(code) for code in game.meta.get("languages") or ["en"]]
+
+
+def editions(game: Game, templates: TemplateSet, options: BuildOptions) -> list[str]:
+    """The languages whose rulebook template the game has."""
+    main = languages(game)[0]
+    return [
+        lang
+        for lang in languages(game)
+        if (game.templates_dir / template_name(lang, main)).is_file()
+    ]
+
+
+def rulebook_path(out: Path, game: Game, lang: str, options: BuildOptions) -> Path:
+    """`GAME-rulebook[-LANG][-booklet]-PAPER.pdf`."""
+    parts = [game.id, "rulebook"]
+    if lang != languages(game)[0]:
+        parts.append(lang)
+    if options.booklet:
+        parts.append("booklet")
+    parts.append(options.paper.lower())
+    return out / ("-".join(parts) + ".pdf")
+
+
+def print_plan(docs: list[tuple[Path, list[ComponentSet], Document]], options: BuildOptions
+               ) -> PrintPlan:  # fmt: skip
+    """How every product of the build prints: files, sheets, sides, tiled boards."""
+    files = []
+    for path, sets, doc in docs:
+        pages = doc.pages
+        two_sided = any(p.side == "back" for p in pages)
+        sheets = len(pages) // 2 if two_sided else len(pages)
+        boards = tuple(_tiled_boards(sets, doc))
+        files.append(PrintFile(path.name, tuple(s.name for s in sets), sheets, two_sided, boards))
+    sheet = options.sheet_options()
+    return PrintPlan(sheet.paper.name, sheet.duplex, sheet.gutterfold, sheet.bleed_mm,
+                     tuple(files))  # fmt: skip
+
+
+def _tiled_boards(sets: list[ComponentSet], doc: Document) -> list[tuple[str, int]]:
+    """(board set, sheets per board side) for boards larger than one sheet."""
+    out = []
+    for s in sets:
+        boards = sum(c.count for c in s.components)
+        if s.imposition != "tiled" or not boards:
+            continue
+        # tiles are all fronts (each tile is its own sheet), for the board's back side too
+        fronts = sum(1 for p in doc.pages if p.section == s.name and p.side == "front")
+        per_side = fronts // (boards * (2 if s.back else 1))
+        if per_side > 1:
+            out.append((s.name, per_side))
+    return out
+
+
+def write_rulebooks(
+    game: Game,
+    templates: TemplateSet,
+    faces: dict[str, Faces],
+    plan: PrintPlan,
+    options: BuildOptions,
+    out: Path,
+) -> list[Path]:
+    """Write every edition's rulebook; returns their paths."""
+    faced = {
+        s.id: [
+            Faced(c, n, front, back)
+            for c, (n, front, back) in zip(
+                [c for c in s.components if c.count > 0], faces.get(s.id, []), strict=False
+            )
+        ]
+        for s in game.sets.values()
+    }
+    main = languages(game)[0]
+    paper = parse_paper(options.paper)
+    written = []
+    for lang in editions(game, templates, options):
+        data = RulebookData(game, faced, plan, Words(lang))
+        edition = Edition(lang, main, paper, options.booklet)
+        written.append(write_rulebook(rulebook_path(out, game, lang, options), templates, data,
+                                      edition))  # fmt: skip
+    return written

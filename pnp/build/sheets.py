@@ -1,0 +1,58 @@
+"""Sheets of a game: which PDFs a build writes (the plan) and the sets imposed in each."""
+
+from __future__ import annotations
+
+from pnp.build.options import BuildOptions
+from pnp.catalog.model import ComponentSet, Game
+from pnp.draw.face import FaceArt
+from pnp.impose.document import Document
+from pnp.impose.sheet import Piece
+
+Faces = list[tuple[int, FaceArt, FaceArt | None]]  # (copies, front, back) per component
+
+
+def copies_of(faces: Faces) -> list[Piece]:
+    """One Piece per physical copy."""
+    return [Piece(front, back) for count, front, back in faces for _ in range(count)]
+
+
+def add_sets(
+    doc: Document, placed: list[tuple[ComponentSet, list[Piece]]], *, fold: bool = False
+) -> None:
+    """Lay each set on sheets by its imposition; packed sets share sheets to save paper.
+
+    With `fold`, two-sided tokens print as fold-over strips instead of on duplex back pages.
+    """
+    packed = [(s, pieces) for s, pieces in placed if s.imposition == "packed"]
+    for component_set, pieces in placed:
+        section = component_set.name
+        if component_set.imposition == "grid":
+            doc.add_grid(pieces, section=section)
+        elif component_set.imposition == "standee":
+            doc.add_standees(pieces, section=section)
+        elif component_set.imposition == "tiled":  # each physical board is its own page set
+            for piece in pieces:
+                doc.add_tiled(piece, section=section)
+        elif packed and component_set is packed[0][0]:
+            doc.add_packed(
+                [piece for _, pieces in packed for piece in pieces],
+                section=" · ".join(s.name for s, _ in packed),
+                fold=fold,
+            )
+
+
+def plan(game: Game, options: BuildOptions) -> list[tuple[str, list[ComponentSet]]]:
+    """(file stem, sets) for every PDF this build writes, in order."""
+    chosen = [
+        s
+        for s in game.sets.values()
+        if s.product in options.products and (not options.sets or s.id in options.sets)
+    ]
+    jobs: list[tuple[str, list[ComponentSet]]] = []
+    for product in options.products:
+        sets = [s for s in chosen if s.product == product]
+        if product == "cards":
+            jobs.extend((f"{game.id}-{s.id}", [s]) for s in sets)
+        elif sets:
+            jobs.append((f"{game.id}-{product}", sets))
+    return jobs
