@@ -15,6 +15,7 @@ from pathlib import Path
 
 from pnp.build import BuildOptions, build_game
 from pnp.catalog.games import builtin_ids, resolve_game
+from pnp.catalog.model import PRODUCTS as SET_PRODUCTS
 
 
 def main(argv: list[str]) -> None:
@@ -26,7 +27,7 @@ def main(argv: list[str]) -> None:
         faces = sum(len(s.components) * (2 if s.back else 1) for s in game.sets.values())
         with tempfile.TemporaryDirectory() as tmp:
             start = time.perf_counter()
-            paths = build_game(game, BuildOptions(out_dir=Path(tmp)))
+            paths = build_game(game, BuildOptions(out_dir=Path(tmp), products=SET_PRODUCTS))
             seconds = time.perf_counter() - start
             size = sum(p.stat().st_size for p in paths)
         print(

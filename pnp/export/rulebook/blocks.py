@@ -155,7 +155,7 @@ class Story:
             blocks[0] = MdParagraph(rest, first.line)
             label = Paragraph(f"<b>{QUOTE_LABELS[block.kind]}</b>", self.styles.label)
         inner = self.flowables(blocks, width - 20)
-        return call_out(inner, block.kind, self.styles.palette, width, label)
+        return call_out(inner, block.kind, self.styles, width, label)
 
     def image(self, block: Image, width: float) -> list[Flowable]:
         try:
@@ -186,6 +186,7 @@ def data_table(
     table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
     table.setStyle(
         TableStyle([
+            ("FONT", (0, 0), (-1, -1), styles.body.fontName),  # no unembedded default font
             ("BACKGROUND", (0, 0), (-1, 0), styles.palette.tint),
             ("LINEBELOW", (0, 0), (-1, 0), 0.8, styles.palette.accent),
             ("LINEBELOW", (0, 1), (-1, -1), 0.3, GRID),

@@ -12,7 +12,14 @@ from dataclasses import dataclass
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    PageTemplate,
+    Paragraph,
+    TableStyle,
+)
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from pnp.export.rulebook.flowables import Heading, QuickRefStart
@@ -51,6 +58,8 @@ class RulebookDoc(BaseDocTemplate):
             subject=meta.subject, creator="pnp", producer="pnp", invariant=1,
             leftMargin=left * mm, rightMargin=right * mm, topMargin=top * mm,
             bottomMargin=bottom * mm, pageCompression=1,
+            # the canvas names a font before any text; make it ours, so every font is embedded
+            initialFontName=styles.body.fontName,
         )  # fmt: skip
         self.meta, self.styles, self.icons, self.terms = meta, styles, icons, terms
         body = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body")
@@ -105,4 +114,10 @@ def contents(styles: Styles) -> TableOfContents:
     """The table of contents: chapters and sections with their pages, linked."""
     toc = TableOfContents(dotsMinLevel=0)
     toc.levelStyles = styles.toc
+    toc.tableStyle = TableStyle([
+        ("FONT", (0, 0), (-1, -1), styles.body.fontName),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 0),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+    ])  # fmt: skip
     return toc

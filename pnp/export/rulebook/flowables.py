@@ -12,7 +12,7 @@ from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 from reportlab.platypus.flowables import KeepTogether
 
 from pnp.draw.face import FaceArt
-from pnp.export.rulebook.styles import Palette
+from pnp.export.rulebook.styles import Styles
 from pnp.units import mm_to_pt
 
 OUTLINE = Color(0.55, 0.55, 0.55)
@@ -109,16 +109,18 @@ class QuickRefStart(Flowable):
 
 
 def call_out(
-    content: list[Flowable], kind: str, palette: Palette, width: float, label: Paragraph | None
+    content: list[Flowable], kind: str, styles: Styles, width: float, label: Paragraph | None
 ) -> Flowable:
     """A tinted box with an accent bar on its left; `reading` boxes are dashed, marking the
     text as our reading of an unclear rule."""
     rows: list[list[object]] = [[label]] if label is not None else []
     rows += [[item] for item in content]
     table = Table(rows, colWidths=[width - 6], hAlign="LEFT")
+    palette = styles.palette
     background = palette.tint if kind in ("example", "reading") else Color(0.95, 0.95, 0.95)
     bar = palette.accent if kind != "note" else palette.muted
     commands: list[tuple[object, ...]] = [
+        ("FONT", (0, 0), (-1, -1), styles.body.fontName),
         ("BACKGROUND", (0, 0), (-1, -1), background if kind != "reading" else white),
         ("LINEBEFORE", (0, 0), (0, -1), 2.5, bar),
         ("LEFTPADDING", (0, 0), (-1, -1), 9),

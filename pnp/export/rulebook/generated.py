@@ -133,7 +133,8 @@ class Generator:
             rows.append([thumb, self.story.paragraph(spans, styles.small, d.line)])
         table = Table(rows, colWidths=[mm_to_pt(24), self.story.width - mm_to_pt(24)],
                       hAlign="LEFT")  # fmt: skip
-        table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), styles.body.fontName),
+                                   ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                                    ("BOTTOMPADDING", (0, 0), (-1, -1), 5)]))  # fmt: skip
         return [table]
 
@@ -157,24 +158,26 @@ class Generator:
         back = next((f.back for f in faced if f.back is not None), None)
         if back is not None:
             caption = self.story.paragraph([Span(words.back, italic=True)], styles.caption, 0)
-            cells.append(_captioned(back, thumb, caption))
+            cells.append(_captioned(back, thumb, caption, styles.body.fontName))
         for f in faced:
             spans = [Span(words.name(f.component)), Span(f" ×{f.count}", bold=True)]
             caption = self.story.paragraph(spans, styles.caption, 0)
-            cells.append(_captioned(f.front, thumb, caption))
+            cells.append(_captioned(f.front, thumb, caption, styles.body.fontName))
         grid = [cells[i : i + columns] for i in range(0, len(cells), columns)]
         grid[-1] += [Spacer(1, 1)] * (columns - len(grid[-1]))
         table = Table(grid, colWidths=[self.story.width / columns] * columns, hAlign="LEFT")
-        table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+        table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), styles.body.fontName),
+                                   ("VALIGN", (0, 0), (-1, -1), "TOP"),
                                    ("ALIGN", (0, 0), (-1, -1), "CENTER")]))  # fmt: skip
         spans = [Span(words.name(component_set), bold=True),
                  Span(f" — {words.pieces(component_set.total, component_set.kind)}")]  # fmt: skip
         return [self.story.paragraph(spans, styles.small, 0), table, Spacer(1, 8)]
 
 
-def _captioned(face: FaceArt, width: float, caption: Paragraph) -> Table:
+def _captioned(face: FaceArt, width: float, caption: Paragraph, font: str) -> Table:
     table = Table([[FaceImage(face, width)], [caption]], colWidths=[width + 6])
-    table.setStyle(TableStyle([("ALIGN", (0, 0), (-1, -1), "CENTER"),
+    table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), font),
+                               ("ALIGN", (0, 0), (-1, -1), "CENTER"),
                                ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))  # fmt: skip
     return table
