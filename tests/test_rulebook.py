@@ -193,3 +193,14 @@ def test_every_language_the_catalog_lists_gets_its_edition(tmp_path):
         assert {c["fontname"].split("+")[-1] for c in body.chars if c["text"] == "札"} == {
             "IPAexGothic"
         }
+
+
+def test_the_glossary_points_at_the_page_that_explains_each_term():
+    texts = page_texts(built())
+    explained = next(i for i, t in enumerate(texts) if "is worth its value" in t) + 1
+    glossary = next(t for t in texts if "Glossary Term Meaning Page" in t)
+    # `chip` is set in bold where the overview explains it; Handler is only mentioned in a list
+    assert re.search(rf"chip A round token worth its value in points at the end\. {explained}\b",
+                     glossary)  # fmt: skip
+    handler = next(i for i, t in enumerate(texts) if "Handler" in t and i > 1) + 1
+    assert re.search(rf"Handler An agent that cancels a card\. {handler}\b", glossary)

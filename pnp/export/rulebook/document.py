@@ -8,6 +8,7 @@ numbers stop changing.
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from reportlab.lib.units import mm
@@ -76,8 +77,8 @@ class RulebookDoc(BaseDocTemplate):
             self._outline(flowable)
         elif isinstance(flowable, QuickRefStart):
             self.quickref_page = self.page
-        if isinstance(flowable, Paragraph):
-            self.terms.note(flowable.getPlainText(), bold_phrases(flowable), self.page)
+        for paragraph in _paragraphs(flowable):  # also those inside lists, tables, call-outs
+            self.terms.note(paragraph.getPlainText(), bold_phrases(paragraph), self.page)
 
     def _outline(self, heading: Heading) -> None:
         # an outline may not skip a level (# then ###): nest under the nearest one above
@@ -108,6 +109,21 @@ class RulebookDoc(BaseDocTemplate):
         canvas.setLineWidth(0.5)
         canvas.line(self.leftMargin, y + 11, self.leftMargin + self.width, y + 11)
         canvas.restoreState()
+
+
+def _paragraphs(flowable: object) -> Iterator[Paragraph]:
+    """Every paragraph in a flowable, however deeply nested (lists, list items, tables)."""
+    if isinstance(flowable, Paragraph):
+        yield flowable
+        return
+    if isinstance(flowable, list | tuple):
+        for item in flowable:
+            yield from _paragraphs(item)
+        return
+    for attribute in ("_flowables", "_content", "_cellvalues"):
+        inner = getattr(flowable, attribute, None)
+        if inner is not None:
+            yield from _paragraphs(inner)
 
 
 def contents(styles: Styles) -> TableOfContents:

@@ -68,6 +68,11 @@ class Glossary(Flowable):
     def afterBuild(self) -> None:  # noqa: N802 - Platypus' name
         return None
 
+    def notify(self, kind: str, stuff: object) -> None:
+        """Platypus tells every indexing flowable of each entry; the glossary tracks terms
+        itself (TermPages), so it needs none."""
+        return None
+
     def _current(self) -> dict[str, int | None]:
         return {term: self.pages.page(term) for term, _ in self.rows}
 
