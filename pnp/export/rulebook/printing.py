@@ -11,9 +11,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from reportlab.platypus import Flowable, Paragraph, Spacer
+from reportlab.platypus import Flowable, Spacer
 
 from pnp.catalog.model import Game
+from pnp.export.rulebook.markdown import Span
 from pnp.export.rulebook.words import Words
 
 if TYPE_CHECKING:  # a type only: blocks imports nothing from here at run time
@@ -42,27 +43,6 @@ class PrintPlan:
     files: tuple[PrintFile, ...] = field(default_factory=tuple)
 
 
-INSTRUCTIONS = {
-    "scale": "Print at actual size (100 %, no “fit to page”). Every sheet carries a 50 mm bar: "
-             "measure it to be sure.",
-    "long": "Print the two-sided files double-sided, flipping on the long edge; "
-            "if the backs come out shifted, print the alignment sheet of pnp calibrate once "
-            "and build with the back offset it shows.",
-    "short": "Print the two-sided files double-sided, flipping on the short edge.",
-    "none": "Print every front page, put the stack back in the tray and print the back pages "
-            "(the file lists all fronts, then all backs).",
-    "gutterfold": "Fronts and backs share each sheet: fold along the dashed line, glue, "
-                  "then cut.",
-    "cut": "Cut along the crop marks at the sheet edges; the art runs {bleed:g} mm past each "
-           "cut, so a slightly missed cut shows no white.",
-    "boards": "{board} prints on {sheets} sheets: cut each along its dashed guide, lay it over "
-              "its neighbour, match the crosses and tape the back; the map in the corner of "
-              "each sheet shows where it goes.",
-    "sleeves": "Sleeves (optional): {items}.",
-    "supply": "You also need: {items}.",
-}  # fmt: skip
-
-
 def printing_flowables(plan: PrintPlan, game: Game, story: Story, words: Words) -> list[Flowable]:
     """The instructions as paragraphs and a table of files."""
     styles = story.styles
@@ -76,30 +56,31 @@ def printing_flowables(plan: PrintPlan, game: Game, story: Story, words: Words) 
     if rows:
         out.append(story.text_table(header, rows))
         total = sum(f.sheets for f in plan.files)
-        out.append(Paragraph(f"{total} sheets of {plan.paper} paper in all.", styles.small))
+        out.append(story.paragraph([Span(words.say("total", sheets=total, paper=plan.paper))],
+                                   styles.small, 0))  # fmt: skip
         out.append(Spacer(1, 4))
-    steps = [INSTRUCTIONS["scale"]]
+    steps = [words.say("scale")]
     if plan.gutterfold:
-        steps.append(INSTRUCTIONS["gutterfold"])
+        steps.append(words.say("gutterfold"))
     elif any(f.two_sided for f in plan.files):
-        steps.append(INSTRUCTIONS[plan.duplex])
-    steps.append(INSTRUCTIONS["cut"].format(bleed=plan.bleed_mm))
+        steps.append(words.say(f"duplex_{plan.duplex}"))
+    steps.append(words.say("cut", bleed=plan.bleed_mm))
     for f in plan.files:
         for board, sheets in f.boards:
-            steps.append(INSTRUCTIONS["boards"].format(board=board, sheets=sheets))
-    sleeves = _sleeves(game)
+            steps.append(words.say("boards", board=board, sheets=sheets))
+    sleeves = _sleeves(game, words)
     if sleeves:
-        steps.append(INSTRUCTIONS["sleeves"].format(items=sleeves))
+        steps.append(words.say("sleeves", items=sleeves))
     supplies = [str(s) for s in game.meta.get("supplies") or []]
     if supplies:
-        steps.append(INSTRUCTIONS["supply"].format(items=", ".join(supplies)))
+        steps.append(words.say("supply", items=", ".join(supplies)))
     out += story.bullets(steps)
     return out
 
 
-def _sleeves(game: Game) -> str:
-    """`55 sleeves for 63 x 88 mm cards` per card size."""
+def _sleeves(game: Game, words: Words) -> str:
+    """`55 for 63 × 88 mm cards` per card size."""
     sizes: Counter[tuple[float, float]] = Counter()
     for s in game.decks.values():
         sizes[(s.trim.width_mm, s.trim.height_mm)] += s.total
-    return "; ".join(f"{n} for {w:g} × {h:g} mm cards" for (w, h), n in sizes.items())
+    return "; ".join(words.say("sleeve_size", n=n, w=w, h=h) for (w, h), n in sizes.items())

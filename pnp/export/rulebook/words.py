@@ -30,6 +30,50 @@ WORDS: dict[str, dict[str, str]] = {
                         "とめてください。",
     },
 }  # fmt: skip
+SAY: dict[str, dict[str, str]] = {
+    "en": {
+        "total": "{sheets} sheets of {paper} paper in all.",
+        "scale": "Print at actual size (100 %, no “fit to page”). Every sheet carries a 50 mm "
+                 "bar: measure it to be sure.",
+        "duplex_long": "Print the two-sided files double-sided, flipping on the long edge; if the "
+                       "backs come out shifted, print the alignment sheet of pnp calibrate once "
+                       "and build with the back offset it shows.",
+        "duplex_short": "Print the two-sided files double-sided, flipping on the short edge.",
+        "duplex_none": "Print every front page, put the stack back in the tray and print the "
+                       "back pages (the file lists all fronts, then all backs).",
+        "gutterfold": "Fronts and backs share each sheet: fold along the dashed line, glue, "
+                      "then cut.",
+        "cut": "Cut along the crop marks at the sheet edges; the art runs {bleed:g} mm past each "
+               "cut, so a slightly missed cut shows no white.",
+        "boards": "{board} prints on {sheets} sheets a side: cut each along its dashed guide, "
+                  "lay it over its neighbour, match the crosses and tape the back; the map on "
+                  "each sheet shows where it goes.",
+        "sleeves": "Sleeves (optional): {items}.",
+        "sleeve_size": "{n} for {w:g} × {h:g} mm cards",
+        "supply": "You also need: {items}.",
+    },
+    "ja": {
+        "total": "合計 {paper} 用紙 {sheets} 枚。",
+        "scale": "実寸（100%、「用紙に合わせる」はオフ）で印刷してください。各シートの 50 mm の"
+                 "目盛りで確認できます。",
+        "duplex_long": "両面のファイルは長辺とじの両面印刷で印刷してください。裏面がずれる"
+                       "ときは pnp calibrate の位置合わせシートを一度印刷し、表示されたずれを"
+                       "指定して作り直してください。",
+        "duplex_short": "両面のファイルは短辺とじの両面印刷で印刷してください。",
+        "duplex_none": "表面のページをすべて印刷し、束を給紙トレイに戻して裏面のページを"
+                       "印刷してください（ファイルは表面、裏面の順に並んでいます）。",
+        "gutterfold": "表と裏が同じシートにあります。破線で折って貼り合わせてから切って"
+                      "ください。",
+        "cut": "シートの端のトンボに沿って切ってください。絵柄は切り線の外側に {bleed:g} mm "
+               "広がっているので、少しずれても白が出ません。",
+        "boards": "{board}は片面 {sheets} 枚に分けて印刷されます。破線で切り、隣のシートに"
+                  "重ねて十字を合わせ、裏からテープでとめてください。各シートの小さな図が"
+                  "位置を示します。",
+        "sleeves": "スリーブ（任意）：{items}。",
+        "sleeve_size": "{w:g} × {h:g} mm のカード用 {n} 枚",
+        "supply": "ほかに用意するもの：{items}。",
+    },
+}  # fmt: skip
 PIECES = {
     "en": {"card": ("card", "cards"), "chip": ("chip", "chips"), "token": ("token", "tokens"),
            "marker": ("marker", "markers"), "board": ("board", "boards"),
@@ -56,6 +100,11 @@ class Words:
         if key in WORDS["en"]:
             return WORDS["en"][key]
         raise AttributeError(key)
+
+    def say(self, key: str, **values: object) -> str:
+        """One of the engine's sentences in this language, filled with `values`."""
+        table = SAY.get(self.lang, SAY["en"])
+        return (table.get(key) or SAY["en"][key]).format(**values)
 
     def pieces(self, n: int, kind: str) -> str:
         """`12 cards`, `1 board`; `12枚` in Japanese."""
