@@ -31,7 +31,7 @@ def cover_story(game: Game, faces: list[FaceArt], story: Story, words: Words) ->
     out.append(story.paragraph([Span(_facts(meta, words))], styles.subtitle, 0))
     if faces:
         out.append(Spacer(1, 6 * mm))
-        out.append(FaceFan(faces[:FAN_FACES], story.width * 0.62, story.width))
+        out.append(FaceFan(faces[:FAN_FACES], story.width * 0.85, story.width))
     out.append(Spacer(1, 6 * mm))
     out.append(story.paragraph(_credits(meta, words), styles.caption, 0))
     out += [NextPageTemplate("body"), PageBreak()]

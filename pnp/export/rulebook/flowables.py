@@ -66,18 +66,35 @@ class FaceFan(Flowable):
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         return self.width, self.height
 
-    def draw(self) -> None:
+    def _placements(self) -> list[tuple[FaceArt, float, float, float, float]]:
+        """(face, angle, x offset along the card, width, height) for each card of the fan."""
         n = len(self.faces)
         spread = 11.0 if n > 1 else 0.0
+        out = []
         for i, face in enumerate(self.faces):
             angle = spread * (i - (n - 1) / 2)
             w, h = mm_to_pt(face.width_mm) * self.scale, mm_to_pt(face.height_mm) * self.scale
-            canvas = self.canv
+            out.append((face, angle, -w / 2 + math.sin(math.radians(angle)) * w * 0.3, w, h))
+        return out
+
+    def _centre_shift(self) -> float:
+        """How far to move the fan so its rotated cards sit centred in the frame."""
+        xs = []
+        for _, angle, dx, w, h in self._placements():
+            a = math.radians(-angle)
+            for x, y in ((dx, 0.0), (dx + w, 0.0), (dx, h), (dx + w, h)):
+                xs.append(x * math.cos(a) - y * math.sin(a))
+        return -(min(xs) + max(xs)) / 2
+
+    def draw(self) -> None:
+        canvas = self.canv
+        shift = self._centre_shift()
+        for face, angle, dx, w, h in self._placements():
             canvas.saveState()
             # pivot near the bottom centre, as a hand of cards is held
-            canvas.translate(self.width / 2, self.height * 0.06)
+            canvas.translate(self.width / 2 + shift, self.height * 0.06)
             canvas.rotate(-angle)
-            canvas.translate(-w / 2 + math.sin(math.radians(angle)) * w * 0.3, 0)
+            canvas.translate(dx, 0)
             canvas.saveState()
             canvas.setFillColor(Color(0, 0, 0, alpha=0.18))
             canvas.roundRect(2, -2, w, h, w * 0.04, stroke=0, fill=1)
