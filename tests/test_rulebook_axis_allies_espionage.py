@@ -1,0 +1,97 @@
+"""Espionage Rules for Axis & Allies: our readings of the fan page are marked as ours, in the
+rulebook beside the rule they concern and on the reference sheet, and say what the catalog says.
+Measured from the built PDFs with pdfplumber."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pdfplumber
+import pytest
+import yaml
+from conftest import page_of
+from rendered import render_game_faces
+
+from pnp.catalog.games import resolve_game
+
+GAME_ID = "axis-allies-espionage"
+
+
+@pytest.fixture(scope="module")
+def game():
+    return resolve_game(GAME_ID)
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory) -> list[str]:
+    """The A4 rulebook's pages as text, whitespace collapsed."""
+    out = tmp_path_factory.mktemp("rulebook")
+    command = ["build", GAME_ID, "--what", "rulebook", "--out", str(out)]
+    result = subprocess.run([sys.executable, "-m", "pnp.cli", *command],
+                            capture_output=True, text=True)  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    with pdfplumber.open(out / GAME_ID / f"{GAME_ID}-rulebook-a4.pdf") as pdf:
+        return [" ".join((p.extract_text() or "").split()) for p in pdf.pages]
+
+
+def body(pages: list[str]) -> list[str]:
+    """The pages of the rules proper: after the contents, before the designer's notes."""
+    start = next(i for i, t in enumerate(pages) if t.startswith("Overview"))
+    end = next(i for i, t in enumerate(pages) if t.startswith("Designer's notes"))
+    return pages[start:end]
+
+
+def readings(game) -> list[dict]:
+    return game.tables["readings"].rows
+
+
+def test_every_reading_is_set_in_the_rules_as_ours(game, pages):
+    rules = body(pages)
+    for row in readings(game):
+        where = [t for t in rules if f"{row['topic']}." in t]
+        assert where, row["id"]
+        # the call-out's label and the fan page's words travel with the reading
+        assert "Our reading" in where[0] and "The fan page:" in where[0], row["id"]
+
+
+def test_the_issue_readings_are_there_and_the_events_follow_them(game, pages):
+    rules = " ".join(body(pages))
+    ids = {"recon-target", "bribery-list", "intelligence-duration", "half-cash", "unused-dice"}
+    by_id = {r["id"]: r for r in readings(game)}
+    for reading_id in ids:
+        assert by_id[reading_id]["reading"] in rules, reading_id
+    # the effects printed in the rules carry the readings' substance
+    events = {e["id"]: e for e in game.tables["events"].rows}
+    assert "rounded down" in events["economic-sabotage"]["effect"]
+    assert "only one of these" in events["bribery"]["effect"]
+    assert "next turn" in events["intelligence-report"]["effect"]
+    assert "against the target power" in events["recon"]["effect"]
+    for event in events.values():
+        assert event["effect"] in rules, event["id"]
+
+
+def _colour(text: str) -> tuple:
+    return tuple(round(int(text[i : i + 2], 16) / 255, 2) for i in (1, 3, 5))
+
+
+def test_reference_sheet_marks_our_readings(game):
+    front, back = render_game_faces(game)["reference"]["reference-sheet"]
+    theme = yaml.safe_load(game.templates_dir.joinpath("theme.yaml").read_text())
+    sign = _colour(theme["palette"]["reading"])
+    for face, where in ((front, {"steps", "network-levels", "event-dice", "roll-modifiers",
+                                 "mission-outcomes"}), (back, {"event-table"})):  # fmt: skip
+        page = page_of(face)
+        text = " ".join(page.extract_text().split())
+        assert "our reading" in text  # the legend
+        marked = " ".join(
+            c["text"] for c in page.chars
+            if tuple(round(v, 2) for v in (c.get("non_stroking_color") or ())) == sign
+        )  # fmt: skip
+        marked = "".join(marked.split())
+        shown = [r for r in readings(game) if r.get("sheet") and r["applies_to"] in where]
+        assert shown
+        for row in shown:  # every reading the sheet prints is set in the reading colour
+            assert "".join(row["sheet"].split()) in marked, row["id"]
+    # the unused-dice house rule in particular
+    assert any(r["id"] == "unused-dice" and r.get("sheet") for r in readings(game))
