@@ -84,11 +84,14 @@ class Story:
             return self.image(block, width)
         return self.generate(block)
 
-    def paragraph(self, inlines: Sequence[Inline], style: ParagraphStyle, line: int) -> Paragraph:
+    def paragraph(
+        self, inlines: Sequence[Inline], style: ParagraphStyle, line: int, *, terms: bool = True
+    ) -> Paragraph:
+        """A paragraph; with `terms`, its bold phrases count as explaining glossary terms
+        (generated lists and captions say `terms=False`)."""
         paragraph = Paragraph(self.inlines.markup(inlines, style.fontSize, line), style)
-        # bold phrases introduce terms: the glossary points at the page that explains them
         paragraph.pnp_bold = {i.text.strip().casefold() for i in inlines
-                              if isinstance(i, Span) and i.bold}  # fmt: skip
+                              if terms and isinstance(i, Span) and i.bold}  # fmt: skip
         return paragraph
 
     def text_table(self, header: Sequence[str], rows: Sequence[Sequence[str]]) -> Table:

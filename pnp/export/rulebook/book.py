@@ -20,7 +20,7 @@ from pnp.export.rulebook.blocks import Story
 from pnp.export.rulebook.booklet import impose_booklet
 from pnp.export.rulebook.cover import cover_story
 from pnp.export.rulebook.document import Metadata, RulebookDoc
-from pnp.export.rulebook.generated import Generator, RulebookData
+from pnp.export.rulebook.generated import Faced, Generator, RulebookData
 from pnp.export.rulebook.glossary import Glossary, TermPages
 from pnp.export.rulebook.inline import Icons, Inlines
 from pnp.export.rulebook.markdown import Block, MarkdownError, parse_markdown
@@ -82,7 +82,7 @@ def _build(
     story.generate = Generator(data, story)
     covers = cover_faces(data)
     flowables = cover_story(data.game, covers, story, data.words) + story.flowables(blocks)
-    doc.multiBuild(flowables)
+    doc.multiBuild(flowables, canvasmaker=icons.canvas_class())
     _check_quickref(doc, blocks, file)
     pdf = buffer.getvalue()
     if edition.booklet:
@@ -91,9 +91,16 @@ def _build(
 
 
 def cover_faces(data: RulebookData, count: int = 5) -> list[FaceArt]:
-    """Distinct card fronts for the cover, taken from each deck in turn (any set if none)."""
+    """Distinct fronts for the cover: from each deck in turn; a game without cards shows its
+    most varied pieces of one size, so a large sheet does not hide small markers."""
     decks = [data.faces.get(s.id) or [] for s in data.game.sets.values() if s.is_deck]
-    pools = [d for d in decks if d] or [f for f in data.faces.values() if f]
+    pools = [d for d in decks if d]
+    if not pools:
+        by_size: dict[tuple[float, float], list[Faced]] = {}
+        for faced in data.faces.values():
+            for f in faced:
+                by_size.setdefault((f.front.width_mm, f.front.height_mm), []).append(f)
+        pools = [max(by_size.values(), key=len)] if by_size else []
     chosen: list[FaceArt] = []
     for rank in range(max((len(p) for p in pools), default=0)):
         for pool in pools:

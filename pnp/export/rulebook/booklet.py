@@ -63,7 +63,8 @@ def _note_page(width: float, height: float, note: str, font: str) -> PageObject:
     canvas = Canvas(buffer, pagesize=(width, height), invariant=1)
     canvas.setFont(font, NOTE_PT)
     canvas.setFillGray(0.35)
-    canvas.drawCentredString(width / 4, 14, note)
+    # across the top of the first sheet's left half (the back cover), clear of its footer
+    canvas.drawCentredString(width / 4, height - 16, note)
     canvas.showPage()
     canvas.save()
     return PdfReader(io.BytesIO(buffer.getvalue())).pages[0]

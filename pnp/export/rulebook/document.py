@@ -94,11 +94,9 @@ class RulebookDoc(BaseDocTemplate):
         super().handle_documentBegin()
 
     def _on_cover(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
-        self.icons.install(canvas)
         canvas.showOutline()
 
     def _on_body(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
-        self.icons.install(canvas)
         canvas.saveState()
         canvas.setFont(self.styles.body.fontName, 8)
         canvas.setFillColor(self.styles.palette.muted)

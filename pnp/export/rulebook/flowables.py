@@ -59,7 +59,8 @@ class FaceFan(Flowable):
         super().__init__()
         self.faces = list(faces)
         tallest = max(f.height_mm for f in self.faces)
-        self.scale = height * 0.72 / mm_to_pt(tallest)
+        # fill the picture, but never show a piece more than twice its printed size
+        self.scale = min(height * 0.72 / mm_to_pt(tallest), 2.0)
         self.width = max_width
         self.height = height
 
@@ -97,7 +98,10 @@ class FaceFan(Flowable):
             canvas.translate(dx, 0)
             canvas.saveState()
             canvas.setFillColor(Color(0, 0, 0, alpha=0.18))
-            canvas.roundRect(2, -2, w, h, w * 0.04, stroke=0, fill=1)
+            if face.shape == "round":
+                canvas.circle(w / 2 + 2, h / 2 - 2, min(w, h) / 2, stroke=0, fill=1)
+            else:
+                canvas.roundRect(2, -2, w, h, w * 0.04, stroke=0, fill=1)
             canvas.restoreState()
             FaceImage(face, w).drawOn(canvas, 0, 0)
             canvas.restoreState()
@@ -150,4 +154,5 @@ def call_out(
     if kind == "reading":
         commands.append(("BOX", (0, 0), (-1, -1), 0.6, bar, None, (2, 2)))
     table.setStyle(TableStyle(commands))
+    table.spaceBefore, table.spaceAfter = 3, 7  # boxes one after another stay apart
     return KeepTogether([table])

@@ -22,6 +22,8 @@ from pnp.export.rulebook.words import Words
 from pnp.names import closest, did_you_mean
 from pnp.units import mm_to_pt
 
+THUMB_BOX_MM = 22.0  # the component list's thumbnails fit this square
+
 
 @dataclass(frozen=True)
 class Faced:
@@ -93,7 +95,10 @@ class Generator:
     def _table(self, d: Directive) -> list[Flowable]:
         if not d.args:
             raise self.fail("name the table: table TABLE [COLUMN ...]", d)
-        table_id, *columns = d.args
+        table_id, *args = d.args
+        headings = {a.split("=", 1)[0]: a.split("=", 1)[1].replace("_", " ") for a in args
+                    if "=" in a}  # fmt: skip
+        columns = [a.split("=", 1)[0] for a in args]
         tables = self.data.game.tables
         if table_id not in tables:
             raise self.fail(f"no table {table_id!r}", d, did_you_mean(closest(table_id, tables)))
@@ -103,7 +108,7 @@ class Generator:
                 raise self.fail(f"table {table_id!r} has no column {column!r}", d,
                                 did_you_mean(closest(column, table.columns)))  # fmt: skip
         shown = columns or [c for c in table.columns if not c.startswith("source")]
-        header = [self.data.words.column(c) for c in shown]
+        header = [headings.get(c) or self.data.words.column(c) for c in shown]
         rows = [[_cell(row.get(c)) for c in shown] for row in table.rows]
         styles = self.story.styles
         title = self.story.paragraph([Span(table.title, bold=True)], styles.small, d.line)
@@ -122,7 +127,7 @@ class Generator:
             faced = self.data.faces.get(component_set.id) or []
             if not faced:
                 continue
-            thumb = FaceImage(faced[0].front, _thumb_width(component_set, 20.0))
+            thumb = FaceImage(faced[0].front, _fit_width(faced[0].front, THUMB_BOX_MM))
             size = component_set.trim
             detail = (f"{words.pieces(component_set.total, component_set.kind)}, "
                       f"{size.width_mm:g} × {size.height_mm:g} mm")  # fmt: skip
@@ -130,9 +135,9 @@ class Generator:
                 detail += f", {words.two_sided}"
             spans: list[Inline] = [Span(words.name(component_set), bold=True), Break(),
                                    Span(detail)]  # fmt: skip
-            rows.append([thumb, self.story.paragraph(spans, styles.small, d.line)])
-        table = Table(rows, colWidths=[mm_to_pt(24), self.story.width - mm_to_pt(24)],
-                      hAlign="LEFT")  # fmt: skip
+            rows.append([thumb, self.story.paragraph(spans, styles.small, d.line, terms=False)])
+        column = mm_to_pt(THUMB_BOX_MM + 4)
+        table = Table(rows, colWidths=[column, self.story.width - column], hAlign="LEFT")
         table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), styles.body.fontName),
                                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                                    ("BOTTOMPADDING", (0, 0), (-1, -1), 5)]))  # fmt: skip
@@ -154,15 +159,7 @@ class Generator:
         faced = self.data.faces.get(component_set.id) or []
         thumb = _thumb_width(component_set, 30.0)
         columns = max(1, int(self.story.width // (thumb + mm_to_pt(3))))
-        cells: list[Flowable] = []
-        back = next((f.back for f in faced if f.back is not None), None)
-        if back is not None:
-            caption = self.story.paragraph([Span(words.back, italic=True)], styles.caption, 0)
-            cells.append(_captioned(back, thumb, caption, styles.body.fontName))
-        for f in faced:
-            spans = [Span(words.name(f.component)), Span(f" ×{f.count}", bold=True)]
-            caption = self.story.paragraph(spans, styles.caption, 0)
-            cells.append(_captioned(f.front, thumb, caption, styles.body.fontName))
+        cells = [self._cell(face, thumb, spans) for face, spans in _gallery_faces(faced, words)]
         grid = [cells[i : i + columns] for i in range(0, len(cells), columns)]
         grid[-1] += [Spacer(1, 1)] * (columns - len(grid[-1]))
         table = Table(grid, colWidths=[self.story.width / columns] * columns, hAlign="LEFT")
@@ -171,7 +168,28 @@ class Generator:
                                    ("ALIGN", (0, 0), (-1, -1), "CENTER")]))  # fmt: skip
         spans = [Span(words.name(component_set), bold=True),
                  Span(f" — {words.pieces(component_set.total, component_set.kind)}")]  # fmt: skip
-        return [self.story.paragraph(spans, styles.small, 0), table, Spacer(1, 8)]
+        title = self.story.paragraph(spans, styles.keep_small, 0, terms=False)
+        return [title, table, Spacer(1, 8)]
+
+    def _cell(self, face: FaceArt, width: float, spans: list[Inline]) -> Table:
+        caption = self.story.paragraph(spans, self.story.styles.caption, 0, terms=False)
+        return _captioned(face, width, caption, self.story.styles.body.fontName)
+
+
+def _gallery_faces(faced: list[Faced], words: Words) -> list[tuple[FaceArt, list[Inline]]]:
+    """(face, caption) in gallery order: a back every copy shares once, first; backs that
+    differ beside their fronts."""
+    backs = {f.back.key for f in faced if f.back is not None}
+    shared = len(backs) == 1 and all(f.back is not None for f in faced)
+    out: list[tuple[FaceArt, list[Inline]]] = []
+    if shared and faced[0].back is not None:
+        out.append((faced[0].back, [Span(words.back, italic=True)]))
+    for f in faced:
+        out.append((f.front, [Span(words.name(f.component)), Span(f" ×{f.count}", bold=True)]))
+        if f.back is not None and not shared:
+            out.append((f.back, [Span(f"{words.name(f.component)} ({words.back_side})",
+                                      italic=True)]))  # fmt: skip
+    return out
 
 
 def _captioned(face: FaceArt, width: float, caption: Paragraph, font: str) -> Table:
@@ -181,6 +199,12 @@ def _captioned(face: FaceArt, width: float, caption: Paragraph, font: str) -> Ta
                                ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))  # fmt: skip
     return table
+
+
+def _fit_width(face: FaceArt, box_mm: float) -> float:
+    """The width at which a face fits a square box `box_mm` on a side."""
+    scale = min(box_mm / face.width_mm, box_mm / face.height_mm)
+    return mm_to_pt(face.width_mm * scale)
 
 
 def _thumb_width(component_set: ComponentSet, base_mm: float) -> float:

@@ -2,14 +2,18 @@
 
 Characters the edition's font lacks are set in the first fallback font that has them (as on
 faces); a character no font has is an error. Inline icons are the faces' own theme icons, drawn
-as vectors: an invisible image of the icon's width holds its place in the line, and a callback
-paints the icon there when the paragraph is drawn.
+as vectors: each is an inline image in the markup (so a line never breaks inside it), whose
+file is a placeholder the rulebook's canvas recognises and paints as the icon instead.
 """
 
 from __future__ import annotations
 
+import atexit
+import shutil
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 from xml.sax.saxutils import escape
 
 from reportlab.pdfgen.canvas import Canvas
@@ -22,9 +26,24 @@ from pnp.export.rulebook.styles import Styles
 from pnp.layout.fonts import FontFace, has_glyph, register_family
 from pnp.layout.templates import TemplateSet
 
-CALLBACK = "pnp-icon"
-BLANK = Path(__file__).with_name("blank.png")  # holds an icon's place in a line
 CAP = 0.7  # icons are centred on the capitals, as on faces
+BLANK = Path(__file__).with_name("blank.png")  # the placeholders' bytes
+_placeholders: dict[str, str] = {}  # placeholder file -> icon label (name@size)
+_folder: list[Path] = []
+
+
+def placeholder(label: str) -> str:
+    """A blank image file standing for icon `label` in paragraph markup (one per label)."""
+    for known_path, known in _placeholders.items():
+        if known == label:
+            return known_path
+    if not _folder:
+        _folder.append(Path(tempfile.mkdtemp(prefix="pnp-icons-")))
+        atexit.register(shutil.rmtree, _folder[0], True)
+    path = _folder[0] / f"icon-{len(_placeholders)}.png"
+    path.write_bytes(BLANK.read_bytes())
+    _placeholders[str(path)] = label
+    return str(path)
 
 
 class Icons:
@@ -45,20 +64,22 @@ class Icons:
             self._drawn[label] = self.templates.icon(name, float(size), self.colour)
         return self._drawn[label]
 
-    def install(self, canvas: Canvas) -> None:
-        """Let paragraphs drawn on `canvas` paint their icons."""
-        canvas.setNamedCB(CALLBACK, self._paint)
+    def canvas_class(self) -> type[Canvas]:
+        """A canvas that paints this rulebook's icons where paragraphs place their images."""
+        icons = self
 
-    def _paint(self, canvas: Canvas, kind: str, label: str | None) -> None:
-        info = getattr(canvas, "_curr_tx_info", None)
-        if info is None or label is None:
-            return
-        size = float(label.rsplit("@", 1)[1])
-        _, elements = self._get(label)
-        canvas.saveState()
-        canvas.translate(info["cur_x"], info["cur_y"] + (CAP * size - size) / 2)
-        paint(canvas, elements)
-        canvas.restoreState()
+        class IconCanvas(Canvas):
+            def drawImage(self, image: Any, x: float, y: float, *args: Any, **kw: Any) -> Any:  # noqa: N802
+                label = _placeholders.get(str(getattr(image, "fileName", image)))
+                if label is None:
+                    return super().drawImage(image, x, y, *args, **kw)
+                self.saveState()
+                self.translate(x, y)
+                paint(self, icons._get(label)[1])
+                self.restoreState()
+                return None
+
+        return IconCanvas
 
 
 class Inlines:
@@ -97,10 +118,9 @@ class Inlines:
         except InputError as exc:
             raise InputError(f"inline :{name}: {exc.message}", file=self.file, line=line,
                              hint=exc.hint) from None  # fmt: skip
-        return (
-            f'<onDraw name="{CALLBACK}" label="{name}@{size:g}"/>'
-            f'<img src="{BLANK}" width="{width:.3f}" height="{size * CAP:.3f}" valign="0"/>'
-        )
+        drop = (CAP * size - size) / 2  # from the baseline to the icon's foot
+        source = placeholder(f"{name}@{size:g}")
+        return f'<img src="{source}" width="{width:.3f}" height="{size:g}" valign="{drop:.3f}"/>'
 
     def _span(self, span: Span, line: int) -> str:
         text = self._fallback(span, line)

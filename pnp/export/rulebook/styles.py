@@ -50,6 +50,11 @@ class Styles:
     cjk: bool
 
     @property
+    def keep_small(self) -> ParagraphStyle:
+        """Small text that stays on the page of what follows it (a gallery's title)."""
+        return ParagraphStyle("keep-small", parent=self.small, keepWithNext=1)
+
+    @property
     def label(self) -> ParagraphStyle:
         """A call-out's label: small capitals' worth of emphasis in the accent colour."""
         return ParagraphStyle("label", parent=self.small, textColor=self.palette.accent,

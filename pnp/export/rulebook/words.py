@@ -12,7 +12,8 @@ from typing import Any
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
-        "contents": "Contents", "back": "Back (every card)", "two_sided": "two-sided",
+        "contents": "Contents", "back": "Back (every card)", "back_side": "back",
+        "two_sided": "two-sided",
         "page": "page", "players": "players", "ages": "ages", "minutes": "",
         "glossary_term": "Term", "glossary_definition": "Meaning", "glossary_page": "Page",
         "file": "File", "what": "What it holds", "sheets": "Sheets", "sides": "Printed",
@@ -21,7 +22,7 @@ WORDS: dict[str, dict[str, str]] = {
                         "stack in half and staple along the fold.",
     },
     "ja": {
-        "contents": "目次", "back": "裏面（全カード共通）", "two_sided": "両面",
+        "contents": "目次", "back": "裏面（全カード共通）", "back_side": "裏", "two_sided": "両面",
         "page": "ページ", "players": "人", "ages": "対象年齢", "minutes": "",
         "glossary_term": "用語", "glossary_definition": "意味", "glossary_page": "ページ",
         "file": "ファイル", "what": "内容", "sheets": "枚数", "sides": "印刷",
