@@ -186,7 +186,7 @@ def data_table(
 ) -> Table:
     """A table with a tinted header row repeated on every page, columns sized by their text."""
     widths = _column_widths(texts, width)
-    table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
+    table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT", spaceAfter=7)
     table.setStyle(
         TableStyle([
             ("FONT", (0, 0), (-1, -1), styles.body.fontName),  # no unembedded default font

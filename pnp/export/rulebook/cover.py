@@ -29,11 +29,12 @@ def cover_story(game: Game, faces: list[FaceArt], story: Story, words: Words) ->
     if meta.get("subtitle"):
         out.append(story.paragraph([Span(str(meta["subtitle"]))], styles.subtitle, 0))
     out.append(story.paragraph([Span(_facts(meta, words))], styles.subtitle, 0))
-    if faces:
+    credits = story.paragraph(_credits(meta, words), styles.caption, 0, terms=False)
+    if faces:  # the picture takes what room the credits leave
         out.append(Spacer(1, 6 * mm))
-        out.append(FaceFan(faces[:FAN_FACES], story.width * 0.85, story.width))
+        out.append(FaceFan(faces[:FAN_FACES], story.width * 0.85, story.width, credits))
     out.append(Spacer(1, 6 * mm))
-    out.append(story.paragraph(_credits(meta, words), styles.caption, 0))
+    out.append(credits)
     out += [NextPageTemplate("body"), PageBreak()]
     heading = story.paragraph([Span(words.contents)], styles.headings[1], 0)
     out += [heading, contents(styles), PageBreak()]

@@ -118,7 +118,7 @@ def _paragraphs(flowable: object) -> Iterator[Paragraph]:
         for item in flowable:
             yield from _paragraphs(item)
         return
-    for attribute in ("_flowables", "_content", "_cellvalues"):
+    for attribute in ("_flowables", "_flowable", "_content", "_cellvalues"):
         inner = getattr(flowable, attribute, None)
         if inner is not None:
             yield from _paragraphs(inner)

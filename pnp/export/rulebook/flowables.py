@@ -55,16 +55,23 @@ class FaceImage(Flowable):
 class FaceFan(Flowable):
     """A few faces fanned out like a hand of cards: the cover picture."""
 
-    def __init__(self, faces: Sequence[FaceArt], height: float, max_width: float) -> None:
+    def __init__(
+        self, faces: Sequence[FaceArt], height: float, max_width: float, below: Flowable
+    ) -> None:
         super().__init__()
         self.faces = list(faces)
-        tallest = max(f.height_mm for f in self.faces)
-        # fill the picture, but never show a piece more than twice its printed size
-        self.scale = min(height * 0.72 / mm_to_pt(tallest), 2.0)
+        self.max_height = height
+        self.below = below  # what must still fit under the picture on the cover (the credits)
         self.width = max_width
         self.height = height
+        self.scale = 1.0
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        _, below = self.below.wrap(avail_width, avail_height)
+        self.height = max(min(self.max_height, avail_height - below - 30), 40.0)
+        tallest = max(f.height_mm for f in self.faces)
+        # fill the picture, but never show a piece more than twice its printed size
+        self.scale = min(self.height * 0.72 / mm_to_pt(tallest), 2.0)
         return self.width, self.height
 
     def _placements(self) -> list[tuple[FaceArt, float, float, float, float]]:

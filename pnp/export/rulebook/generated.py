@@ -20,6 +20,8 @@ from pnp.export.rulebook.markdown import Break, Directive, Inline, Span
 from pnp.export.rulebook.printing import PrintPlan, printing_flowables
 from pnp.export.rulebook.words import Words
 from pnp.names import closest, did_you_mean
+from pnp.rules.check import SetCheck
+from pnp.rules.registry import parse_rules
 from pnp.units import mm_to_pt
 
 THUMB_BOX_MM = 22.0  # the component list's thumbnails fit this square
@@ -71,10 +73,40 @@ class Generator:
         return [PageBreak(), QuickRefStart()]
 
     def _rules(self, d: Directive) -> list[Flowable]:
-        rules = self.data.game.rules
-        if not rules:
-            raise self.fail("the game has no composition rules", d)
-        return self.story.bullets([rule.text for rule in rules])
+        """The rules a deck list is checked against (`rules all`: also the checks that keep
+        the catalog's tables and cards consistent)."""
+        if d.args not in ([], ["all"]):
+            raise self.fail("write `rules` (rules about sets) or `rules all`", d)
+        checks = parse_rules(self.data.game)
+        shown = [c.spec.text for c in checks if d.args or isinstance(c, SetCheck)]
+        if not shown:
+            raise self.fail("the game has no composition rules about its sets", d)
+        return self.story.bullets(shown)
+
+    def _face(self, d: Directive) -> list[Flowable]:
+        """One face large: `face SET COMPONENT [back] [WIDTHmm]`."""
+        if len(d.args) < 2:
+            raise self.fail("write `face SET COMPONENT [back] [WIDTHmm]`", d)
+        set_id, component_id, *rest = d.args
+        faced = self.data.faces.get(set_id)
+        if faced is None:
+            raise self.fail(f"no set {set_id!r}", d, did_you_mean(closest(set_id, self.data.faces)))
+        found = [f for f in faced if f.component.id == component_id]
+        if not found:
+            known = [f.component.id for f in faced]
+            raise self.fail(f"no component {component_id!r} in {set_id!r}", d,
+                            did_you_mean(closest(component_id, known)))  # fmt: skip
+        face = found[0].back if "back" in rest else found[0].front
+        if face is None:
+            raise self.fail(f"{component_id!r} has no back", d)
+        widths = [a for a in rest if a != "back"]
+        try:
+            width = mm_to_pt(float(widths[0].removesuffix("mm"))) if widths else None
+        except ValueError:
+            raise self.fail(f"{widths[0]!r} is not a width like 60mm", d) from None
+        picture = FaceImage(face, min(width or mm_to_pt(face.width_mm), self.story.width))
+        picture.hAlign = "CENTER"
+        return [Spacer(1, 4), picture, Spacer(1, 8)]
 
     def _notes(self, d: Directive) -> list[Flowable]:
         notes = self.data.game.meta.get("notes") or []
@@ -160,16 +192,19 @@ class Generator:
         thumb = _thumb_width(component_set, 30.0)
         columns = max(1, int(self.story.width // (thumb + mm_to_pt(3))))
         cells = [self._cell(face, thumb, spans) for face, spans in _gallery_faces(faced, words)]
-        grid = [cells[i : i + columns] for i in range(0, len(cells), columns)]
+        grid: list[list[Flowable]] = [cells[i : i + columns] for i in range(0, len(cells), columns)]
         grid[-1] += [Spacer(1, 1)] * (columns - len(grid[-1]))
-        table = Table(grid, colWidths=[self.story.width / columns] * columns, hAlign="LEFT")
-        table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), styles.body.fontName),
-                                   ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                                   ("ALIGN", (0, 0), (-1, -1), "CENTER")]))  # fmt: skip
         spans = [Span(words.name(component_set), bold=True),
                  Span(f" — {words.pieces(component_set.total, component_set.kind)}")]  # fmt: skip
-        title = self.story.paragraph(spans, styles.keep_small, 0, terms=False)
-        return [title, table, Spacer(1, 8)]
+        title = self.story.paragraph(spans, styles.small, 0, terms=False)
+        # the title is the table's first row, repeated on every page the gallery runs to
+        table = Table([[title] + [""] * (columns - 1), *grid], repeatRows=1,
+                      colWidths=[self.story.width / columns] * columns, hAlign="LEFT")  # fmt: skip
+        table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), styles.body.fontName),
+                                   ("SPAN", (0, 0), (-1, 0)),
+                                   ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                   ("ALIGN", (0, 1), (-1, -1), "CENTER")]))  # fmt: skip
+        return [table, Spacer(1, 8)]
 
     def _cell(self, face: FaceArt, width: float, spans: list[Inline]) -> Table:
         caption = self.story.paragraph(spans, self.story.styles.caption, 0, terms=False)

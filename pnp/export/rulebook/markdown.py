@@ -14,8 +14,8 @@ from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 
 ICON = re.compile(r":([^\W\d_][\w-]*):")
-DIRECTIVES = ("pagebreak", "components", "gallery", "table", "rules", "printing", "glossary",
-              "notes", "quickref")  # fmt: skip
+DIRECTIVES = ("pagebreak", "components", "gallery", "face", "table", "rules", "printing",
+              "glossary", "notes", "quickref")  # fmt: skip
 QUOTE_KINDS = {"example": "example", "note": "note", "reading": "reading"}
 
 
