@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from reportlab.lib.colors import Color
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     Flowable,
     ListFlowable,
@@ -185,7 +186,7 @@ def data_table(
     rows: list[list[Flowable]], texts: list[list[str]], width: float, styles: Styles
 ) -> Table:
     """A table with a tinted header row repeated on every page, columns sized by their text."""
-    widths = _column_widths(texts, width)
+    widths = _column_widths(texts, width, styles.cell.fontName, styles.cell.fontSize)
     table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT", spaceAfter=7)
     table.setStyle(
         TableStyle([
@@ -203,15 +204,20 @@ def data_table(
     return table
 
 
-def _column_widths(texts: list[list[str]], width: float) -> list[float]:
-    """Shares of `width` by each column's longest text, no column under a twelfth of it."""
+def _column_widths(texts: list[list[str]], width: float, font: str, size: float) -> list[float]:
+    """Every column at least as wide as its longest word (no word is ever split); the rest of
+    `width` shared by each column's longest text."""
     count = max(len(r) for r in texts)
-    longest = [max((len(r[i]) for r in texts if i < len(r)), default=1) for i in range(count)]
-    weights = [min(max(n, 4), 60) ** 0.8 for n in longest]
+    columns = [[r[i] for r in texts if i < len(r)] for i in range(count)]
+    pad = 9.0  # the cell's left and right padding, and a hair
+    floors = [max((stringWidth(w, font, size) for t in col for w in t.split()), default=0) + pad
+              for col in columns]  # fmt: skip
+    weights = [min(max(max((len(t) for t in col), default=1), 4), 60) ** 0.8 for col in columns]
+    spare = width - sum(floors)
+    if spare <= 0:  # words too long for the page: shrink the floors in proportion
+        return [width * f / sum(floors) for f in floors]
     total = sum(weights)
-    shares = [max(w / total, 1 / 12) for w in weights]
-    scale = sum(shares)
-    return [width * s / scale for s in shares]
+    return [f + spare * w / total for f, w in zip(floors, weights, strict=True)]
 
 
 def _bold(inlines: list[Inline]) -> list[Inline]:

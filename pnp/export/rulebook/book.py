@@ -50,7 +50,12 @@ def write_rulebook(
 ) -> Path:
     """Write the rulebook PDF to `path` (atomically); returns the path."""
     name = template_name(edition.lang, edition.main_lang)
-    text, file = templates.render_document(name, document_context(data.game, edition.lang))
+    context = document_context(data.game, edition.lang)
+    page = edition.paper.half() if edition.booklet else edition.paper.portrait()
+    context["edition"] = {"lang": edition.lang, "booklet": edition.booklet,
+                          "paper": edition.paper.name, "page_width": page.width_mm,
+                          "page_height": page.height_mm}  # fmt: skip
+    text, file = templates.render_document(name, context)
     lines = _LineMap(templates.template_path(name), text, file)
     try:
         pdf = _build(text, file, templates, data, edition)
@@ -93,6 +98,10 @@ def _build(
 def cover_faces(data: RulebookData, count: int = 5) -> list[FaceArt]:
     """Distinct fronts for the cover: from each deck in turn; a game without cards shows its
     most varied pieces of one size, so a large sheet does not hide small markers."""
+    wanted = [str(c) for c in data.game.meta.get("cover") or []]
+    if wanted:  # the catalog chose its cover
+        fronts = {f.component.id: f.front for fs in data.faces.values() for f in fs}
+        return [fronts[c] for c in wanted if c in fronts][:count]
     decks = [data.faces.get(s.id) or [] for s in data.game.sets.values() if s.is_deck]
     pools = [d for d in decks if d]
     if not pools:

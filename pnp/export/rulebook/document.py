@@ -70,7 +70,7 @@ class RulebookDoc(BaseDocTemplate):
             PageTemplate("body", [body], onPage=self._on_body),
         ])  # fmt: skip
         self.quickref_page: int | None = None
-        self._levels: list[int] = []
+        self._levels: list[tuple[int, int]] = []  # (wanted, given) of the open headings
 
     def afterFlowable(self, flowable: Flowable) -> None:  # noqa: N802 - Platypus' name
         if isinstance(flowable, Heading):
@@ -81,9 +81,13 @@ class RulebookDoc(BaseDocTemplate):
             self.terms.note(paragraph.getPlainText(), bold_phrases(paragraph), self.page)
 
     def _outline(self, heading: Heading) -> None:
-        # an outline may not skip a level (# then ###): nest under the nearest one above
-        level = min(heading.level - 1, (self._levels[-1] + 1) if self._levels else 0)
-        self._levels.append(level)
+        # an outline may not skip a level (# then ###): a heading nests one level under the
+        # nearest heading above it of a higher rank, never under one of its own rank
+        wanted = heading.level - 1
+        while self._levels and self._levels[-1][0] >= wanted:
+            self._levels.pop()
+        level = min(wanted, self._levels[-1][1] + 1) if self._levels else 0
+        self._levels.append((wanted, level))
         self.canv.bookmarkPage(heading.key)
         self.canv.addOutlineEntry(heading.title, heading.key, level=level, closed=level > 0)
         self.notify("TOCEntry", (level, heading.title, self.page, heading.key))
