@@ -5,6 +5,7 @@ Generated content (```pnp directives) is handed to a `Generator` (pnp.export.rul
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -47,7 +48,9 @@ from pnp.export.rulebook.styles import Styles
 from pnp.layout.assets import Assets
 
 GRID = Color(0.78, 0.78, 0.78)
-QUOTE_LABELS = {"example": "Example", "note": "Note", "reading": "Our reading"}
+# what a line cannot break inside: a run of letters, or one CJK character
+_UNBREAKABLE = re.compile(r"[\u3000-\u9fff\uf900-\uffef]|[^\s\u3000-\u9fff\uf900-\uffef]+")
+QUOTE_LABELS = ("example", "note", "reading")  # call-outs labelled in the edition's words
 Generate = Callable[[Directive], list[Flowable]]
 
 
@@ -157,7 +160,8 @@ class Story:
             if rest and isinstance(rest[0], Span):
                 rest[0] = Span(rest[0].text.lstrip(), rest[0].bold, rest[0].italic, rest[0].code)
             blocks[0] = MdParagraph(rest, first.line)
-            label = Paragraph(f"<b>{QUOTE_LABELS[block.kind]}</b>", self.styles.label)
+            words = self.inlines.words
+            label = Paragraph(f"<b>{words.say('label_' + block.kind)}</b>", self.styles.label)
         inner = self.flowables(blocks, width - 20)
         return call_out(inner, block.kind, self.styles, width, label)
 
@@ -210,8 +214,8 @@ def _column_widths(texts: list[list[str]], width: float, font: str, size: float)
     count = max(len(r) for r in texts)
     columns = [[r[i] for r in texts if i < len(r)] for i in range(count)]
     pad = 9.0  # the cell's left and right padding, and a hair
-    floors = [max((stringWidth(w, font, size) for t in col for w in t.split()), default=0) + pad
-              for col in columns]  # fmt: skip
+    floors = [max((stringWidth(w, font, size) for t in col for w in _UNBREAKABLE.findall(t)),
+                  default=0) + pad for col in columns]  # fmt: skip
     weights = [min(max(max((len(t) for t in col), default=1), 4), 60) ** 0.8 for col in columns]
     spare = width - sum(floors)
     if spare <= 0:  # words too long for the page: shrink the floors in proportion

@@ -71,13 +71,15 @@ def _build(
     styles = make_styles(templates.theme, edition.lang)
     icons = Icons(templates, (styles.palette.ink.red, styles.palette.ink.green,
                               styles.palette.ink.blue))  # fmt: skip
-    inlines = Inlines(styles, icons, file)
+    inlines = Inlines(styles, icons, file, data.words)
     page = edition.paper.half() if edition.booklet else edition.paper.portrait()
     meta = Metadata(
         title=f"{data.game.title} — rulebook", author=str(data.game.meta.get("designer") or ""),
         subject=f"Rules of {data.game.title}, print-and-play edition", footer=data.game.title,
     )  # fmt: skip
-    terms = TermPages([str(r.get("term", "")) for r in _glossary_rows(data)])
+    lang = edition.lang
+    terms = TermPages([str(r.get(f"term_{lang}") or r.get("term", ""))
+                       for r in _glossary_rows(data)])  # fmt: skip
     buffer = io.BytesIO()
     doc = RulebookDoc(buffer, page.size_pt, meta, styles, icons, terms, half=edition.booklet)
     story = Story(styles, inlines, templates.assets, doc.width, lambda d: [], file)

@@ -47,7 +47,12 @@ class Glossary(Flowable):
     def __init__(self, table: CatalogTable, pages: TermPages, make_table: Any, words: Words,
                  style: Any) -> None:  # fmt: skip
         super().__init__()
-        self.rows = [(str(r.get("term", "")), str(r.get("definition", ""))) for r in table.rows]
+        lang = words.lang
+        self.rows = [
+            (str(r.get(f"term_{lang}") or r.get("term", "")),
+             str(r.get(f"definition_{lang}") or r.get("definition", "")))
+            for r in table.rows
+        ]  # fmt: skip
         self.pages = pages
         self.make_table = make_table  # (header, rows) -> a Table flowable
         self.words = words

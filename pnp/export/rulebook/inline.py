@@ -11,6 +11,7 @@ from __future__ import annotations
 import atexit
 import shutil
 import tempfile
+import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,7 @@ from pnp.draw.paint import paint
 from pnp.errors import GlyphError, InputError
 from pnp.export.rulebook.markdown import Break, Icon, Inline, Span
 from pnp.export.rulebook.styles import Styles
+from pnp.export.rulebook.words import Words
 from pnp.layout.fonts import FontFace, has_glyph, register_family
 from pnp.layout.templates import TemplateSet
 
@@ -85,10 +87,14 @@ class Icons:
 class Inlines:
     """Turns inline Markdown into paragraph markup for one edition's styles."""
 
-    def __init__(self, styles: Styles, icons: Icons, file: str) -> None:
+    def __init__(self, styles: Styles, icons: Icons, file: str, words: Words) -> None:
+        self.words = words
         self.styles = styles
         self.icons = icons
         self.file = file
+        lead = styles.families[0]
+        self._no_bold = lead.file_for(bold=True) == lead.regular
+        self._accent = styles.palette.accent.hexval().replace("0x", "#")
         # <font name=...> takes a family's regular name; <b> and <i> then pick its styles
         self._family_of: dict[Path, str] = {}
         for family in styles.families:
@@ -99,7 +105,7 @@ class Inlines:
     def markup(self, inlines: Sequence[Inline], size: float, line: int) -> str:
         """Paragraph markup of `inlines` set at `size` points; errors name the Markdown line."""
         out: list[str] = []
-        for item in inlines:
+        for item in _join_cjk_lines(inlines):
             if isinstance(item, Break):
                 out.append("<br/>")
             elif isinstance(item, Icon):
@@ -130,6 +136,8 @@ class Inlines:
             text = f"<i>{text}</i>"
         if span.bold:
             text = f"<b>{text}</b>"
+            if self._no_bold:  # a one-weight font (Japanese): bold shows as the accent colour
+                text = f'<font color="{self._accent}">{text}</font>'
         return text
 
     def _fallback(self, span: Span, line: int) -> str:
@@ -167,3 +175,20 @@ def _face_for(char: str, faces: list[FontFace], file: str, line: int) -> FontFac
         line=line,
         hint="add a font that has it to fallback_fonts in the game's theme.yaml",
     )
+
+
+def _wide(char: str) -> bool:
+    return unicodedata.east_asian_width(char) in ("W", "F")
+
+
+def _join_cjk_lines(inlines: Sequence[Inline]) -> list[Inline]:
+    """Drop the space a soft line break leaves between two CJK characters: those scripts write
+    no spaces, so a paragraph wrapped in the source must not gain one in print."""
+    out = list(inlines)
+    for k in range(1, len(out) - 1):
+        item, before, after = out[k], out[k - 1], out[k + 1]
+        if (isinstance(item, Span) and item.text == " " and isinstance(before, Span)
+                and isinstance(after, Span) and before.text and after.text
+                and _wide(before.text[-1]) and _wide(after.text[0])):  # fmt: skip
+            out[k] = Span("", item.bold, item.italic)
+    return out

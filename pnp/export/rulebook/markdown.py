@@ -16,7 +16,8 @@ from markdown_it.tree import SyntaxTreeNode
 ICON = re.compile(r":([^\W\d_][\w-]*):")
 DIRECTIVES = ("pagebreak", "components", "gallery", "face", "table", "rules", "printing",
               "glossary", "notes", "quickref")  # fmt: skip
-QUOTE_KINDS = {"example": "example", "note": "note", "reading": "reading"}
+QUOTE_KINDS = {"example": "example", "note": "note", "reading": "reading",
+               "例": "example", "注": "note", "注意": "note", "解釈": "reading"}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -176,7 +177,7 @@ class _Reader:
         if isinstance(first, Paragraph) and first.inlines:
             lead = first.inlines[0]
             if isinstance(lead, Span) and lead.bold:
-                word = lead.text.strip().rstrip(".:").lower()
+                word = lead.text.strip().rstrip(".:。：").lower()
                 kind = QUOTE_KINDS.get(word, "plain")
         return Quote(kind, blocks, line)
 

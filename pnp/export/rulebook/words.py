@@ -52,6 +52,7 @@ SAY: dict[str, dict[str, str]] = {
         "sleeves": "Sleeves (optional): {items}.",
         "sleeve_size": "{n} for {w:g} × {h:g} mm cards",
         "supply": "You also need: {items}.",
+        "label_example": "Example", "label_note": "Note", "label_reading": "Our reading",
     },
     "ja": {
         "total": "合計 {paper} 用紙 {sheets} 枚。",
@@ -73,6 +74,7 @@ SAY: dict[str, dict[str, str]] = {
         "sleeves": "スリーブ（任意）：{items}。",
         "sleeve_size": "{w:g} × {h:g} mm のカード用 {n} 枚",
         "supply": "ほかに用意するもの：{items}。",
+        "label_example": "例", "label_note": "注", "label_reading": "私たちの解釈",
     },
 }  # fmt: skip
 PIECES = {
