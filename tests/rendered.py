@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
+import pdfplumber
+
 from pnp.build import render_set_faces, template_set
 from pnp.catalog.model import Game
 from pnp.draw.face import FaceArt
@@ -18,3 +24,14 @@ def render_game_faces(
         ids = [c.id for c in component_set.components if c.count > 0]
         out[set_id] = {i: (front, back) for i, (_, front, back) in zip(ids, rendered, strict=True)}
     return out
+
+
+def rulebook_pages(out: Path, game_id: str) -> list[str]:
+    """Build a game's A4 rulebook with `pnp build` into `out`; its pages as text, whitespace
+    collapsed."""
+    command = ["build", game_id, "--what", "rulebook", "--out", str(out)]
+    result = subprocess.run([sys.executable, "-m", "pnp.cli", *command],
+                            capture_output=True, text=True)  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    with pdfplumber.open(out / game_id / f"{game_id}-rulebook-a4.pdf") as pdf:
+        return [" ".join((p.extract_text() or "").split()) for p in pdf.pages]

@@ -6,12 +6,10 @@ Measured from the built PDFs with pdfplumber."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 
 import pytest
 from conftest import page_of
-from rendered import render_game_faces
+from rendered import render_game_faces, rulebook_pages
 
 from pnp.catalog.games import resolve_game
 
@@ -35,16 +33,7 @@ def faces(game):
 @pytest.fixture(scope="module")
 def pages(tmp_path_factory) -> list[str]:
     """The A4 rulebook's pages as text, whitespace collapsed."""
-    import pdfplumber
-
-    out = tmp_path_factory.mktemp("rulebook")
-    command = ["build", GAME_ID, "--what", "rulebook", "--out", str(out)]
-    result = subprocess.run(
-        [sys.executable, "-m", "pnp.cli", *command], capture_output=True, text=True
-    )
-    assert result.returncode == 0, result.stderr
-    with pdfplumber.open(out / GAME_ID / f"{GAME_ID}-rulebook-a4.pdf") as pdf:
-        return [flat(p.extract_text() or "") for p in pdf.pages]
+    return rulebook_pages(tmp_path_factory.mktemp("rulebook"), GAME_ID)
 
 
 def chapter(pages: list[str], title: str, until: str) -> str:

@@ -4,14 +4,10 @@ Measured from the built PDFs with pdfplumber."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
-import pdfplumber
 import pytest
 import yaml
 from conftest import page_of
-from rendered import render_game_faces
+from rendered import render_game_faces, rulebook_pages
 
 from pnp.catalog.games import resolve_game
 
@@ -26,13 +22,7 @@ def game():
 @pytest.fixture(scope="module")
 def pages(tmp_path_factory) -> list[str]:
     """The A4 rulebook's pages as text, whitespace collapsed."""
-    out = tmp_path_factory.mktemp("rulebook")
-    command = ["build", GAME_ID, "--what", "rulebook", "--out", str(out)]
-    result = subprocess.run([sys.executable, "-m", "pnp.cli", *command],
-                            capture_output=True, text=True)  # fmt: skip
-    assert result.returncode == 0, result.stderr
-    with pdfplumber.open(out / GAME_ID / f"{GAME_ID}-rulebook-a4.pdf") as pdf:
-        return [" ".join((p.extract_text() or "").split()) for p in pdf.pages]
+    return rulebook_pages(tmp_path_factory.mktemp("rulebook"), GAME_ID)
 
 
 def body(pages: list[str]) -> list[str]:

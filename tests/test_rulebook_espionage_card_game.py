@@ -5,13 +5,10 @@ the built PDF with pdfplumber."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 
-import pdfplumber
 import pytest
 from conftest import page_of
-from rendered import render_game_faces
+from rendered import render_game_faces, rulebook_pages
 
 from pnp.catalog.games import resolve_game
 
@@ -26,15 +23,7 @@ def game():
 @pytest.fixture(scope="module")
 def pages(tmp_path_factory) -> list[str]:
     """The A4 rulebook's pages as text, whitespace collapsed."""
-    out = tmp_path_factory.mktemp("rulebook")
-    result = subprocess.run(
-        [sys.executable, "-m", "pnp.cli", "build", GAME_ID, "--what", "rulebook",
-         "--out", str(out)],
-        capture_output=True, text=True,
-    )  # fmt: skip
-    assert result.returncode == 0, result.stderr
-    with pdfplumber.open(out / GAME_ID / f"{GAME_ID}-rulebook-a4.pdf") as pdf:
-        return [" ".join((p.extract_text() or "").split()) for p in pdf.pages]
+    return rulebook_pages(tmp_path_factory.mktemp("rulebook"), GAME_ID)
 
 
 def page_starting(pages: list[str], title: str) -> str:
