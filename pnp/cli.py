@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import functools
 import io
+import itertools
 import json
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -18,21 +20,44 @@ from typing import Any
 import click
 
 from pnp.errors import PnpError
+from pnp.names import printable, shorten
 
-EXIT_OK, EXIT_RULES, EXIT_INPUT = 0, 1, 2
-EXIT_CODES = "Exit codes: 0 fine, 1 a composition rule is broken, 2 bad input or usage."
+EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_BUG, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+EXIT_CODES = (
+    "Exit codes: 0 fine, 1 a composition rule is broken, 2 bad input or usage, "
+    "3 a bug in pnp, 130 interrupted."
+)
 
 
 def _reports_errors(func: Callable[..., Any]) -> Callable[..., Any]:
-    """Turn a PnpError into `error: file:line: message` on stderr and exit code 2."""
+    """Turn a PnpError into `error: file:line: message` on stderr and exit code 2; never show
+    a traceback (PNP_DEBUG=1 shows one for a bug)."""
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
         except PnpError as exc:
-            click.echo(f"error: {exc.format()}", err=True)
+            click.echo(printable(f"error: {exc.format()}"), err=True)
             sys.exit(EXIT_INPUT)
+        except KeyboardInterrupt:
+            click.echo("interrupted: nothing was written", err=True)
+            sys.exit(EXIT_INTERRUPTED)
+        except MemoryError:
+            click.echo("error: not enough memory for this input", err=True)
+            sys.exit(EXIT_INPUT)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.Abort):
+            raise
+        except Exception as exc:  # a bug: say so in one line, not a traceback
+            if os.environ.get("PNP_DEBUG"):
+                raise
+            click.echo(
+                f"error: internal error: {type(exc).__name__}: {printable(shorten(str(exc)))}\n"
+                "  this is a bug in pnp; please report it with the command you ran "
+                "(PNP_DEBUG=1 shows where it happened)",
+                err=True,
+            )
+            sys.exit(EXIT_BUG)
 
     return wrapper
 
@@ -74,9 +99,16 @@ def _offset(text: str) -> object:
     return parse_offset(text)
 
 
+def _bleed(text: str) -> object:
+    from pnp.impose.options import parse_bleed
+
+    return parse_bleed(text)
+
+
 PAPER = LibraryValue("paper", _paper)
 PRODUCTS = LibraryValue("products", _products)
 OFFSET = LibraryValue("offset", _offset)
+BLEED = LibraryValue("bleed", _bleed)
 
 
 @click.group(
@@ -161,22 +193,25 @@ def validate(
       pnp validate --game GAME FILE      a deck list (.txt or .yaml) against GAME's rules
 
     On a deck list, rules about decks it does not hold are summed up in one SKIP line
-    (--verbose lists them).
+    (--verbose lists them). A game's every face is also drawn from its templates (nothing is
+    written), so a template that cannot render is found here rather than in a build.
     """
+    from pnp.build import draw_every_face
     from pnp.catalog.games import builtin_ids, resolve_game
     from pnp.rules.report import validate_decklist, validate_game
 
+    faces: list[str] = []
     if game_ref:
         deck_file = decklist or (Path(target) if target else None)
         if deck_file is None or (decklist is not None and target is not None):
             raise click.UsageError("give exactly one deck list FILE with --game GAME")
         reports = [validate_decklist(resolve_game(game_ref), deck_file)]
-    elif all_games:
-        if target or decklist:
+    elif all_games or (target and not decklist):
+        if all_games and (target or decklist):
             raise click.UsageError("--all takes no GAME")
-        reports = [validate_game(resolve_game(game_id)) for game_id in builtin_ids()]
-    elif target and not decklist:
-        reports = [validate_game(resolve_game(target))]
+        loaded = [resolve_game(g) for g in (builtin_ids() if all_games else [str(target)])]
+        reports = [validate_game(game) for game in loaded]
+        faces = [_faces_line(game, draw_every_face(game)) for game in loaded]
     else:
         raise click.UsageError(
             "say what to validate: GAME, a game folder, --all, or --game GAME FILE"
@@ -184,9 +219,17 @@ def validate(
     if as_json:
         click.echo(json.dumps([r.as_dict() for r in reports], ensure_ascii=False, indent=2))
     else:
-        for report in reports:
+        for report, drawn in itertools.zip_longest(reports, faces):
+            if drawn:
+                click.echo(drawn)
             click.echo(report.render(verbose=verbose))
     sys.exit(EXIT_OK if all(r.ok for r in reports) else EXIT_RULES)
+
+
+def _faces_line(game: Any, drawn: int | None) -> str:
+    if drawn is None:
+        return f"{game.id}: faces not drawn (no templates folder {game.templates_dir})"
+    return f"{game.id}: {drawn} faces drawn from their templates"
 
 
 @main.command(epilog=EXIT_CODES)
@@ -213,9 +256,9 @@ def validate(
 @click.option(
     "--bleed",
     "bleed_mm",
-    default=3.0,
+    default="3",
     show_default=True,
-    type=click.FloatRange(min=0, max=20),
+    type=BLEED,
     metavar="MM",
     help="Bleed around every piece, in mm (0 to 20).",
 )
@@ -259,24 +302,30 @@ def build(
     all_games: bool,
     what: str,
     paper: str,
-    bleed_mm: float,
+    bleed_mm: str,
     duplex: str,
     gutterfold: bool,
     back_offset: str,
     booklet: bool,
     out_dir: Path | None,
 ) -> None:
-    """Build print-ready PDFs for GAME... (built-in ids or game folders) into ./output/<game>/."""
-    from pnp.build import BuildOptions, build_game, count_steps, parse_products
+    """Build print-ready PDFs for GAME... (built-in ids or game folders) into ./output/<game>/.
+
+    The files of a build are moved into place together once all are written: a build that
+    fails (or is interrupted) leaves the output folder as it was."""
+    from pnp.build import BuildOptions, build_games, count_steps, parse_products
     from pnp.catalog.games import builtin_ids, resolve_game
-    from pnp.impose.options import parse_offset
+    from pnp.impose.options import parse_bleed, parse_offset
 
     if all_games == bool(games):
         raise click.UsageError("name one or more GAMEs, or use --all")
+    given = click.get_current_context().get_parameter_source("duplex")
+    if gutterfold and given is not click.core.ParameterSource.DEFAULT:
+        raise click.UsageError("--gutterfold prints fronts and backs on one side: drop --duplex")
     options = BuildOptions(
         products=parse_products(what),
         paper=paper,
-        bleed_mm=bleed_mm,
+        bleed_mm=parse_bleed(bleed_mm),
         duplex=duplex,
         gutterfold=gutterfold,
         back_offset_mm=parse_offset(back_offset),
@@ -284,7 +333,6 @@ def build(
         booklet=booklet,
     )
     loaded = [resolve_game(g) for g in (builtin_ids() if all_games else games)]
-    written: list[Path] = []
     with click.progressbar(
         length=count_steps(loaded, options),
         label="Building",
@@ -296,8 +344,7 @@ def build(
         def step(name: str) -> None:
             bar.update(1, name)
 
-        for game in loaded:
-            written.extend(build_game(game, options, progress=step))
+        written = build_games(loaded, options, progress=step)
     for path in written:
         click.echo(str(path))
 
@@ -332,7 +379,7 @@ def calibrate(paper: str, duplex: str, out_path: Path | None) -> None:
     from pnp.impose.options import SheetOptions
     from pnp.impose.paper import parse_paper
 
-    path = out_path or Path("output") / f"calibrate-{paper.lower()}.pdf"
+    path = out_path or Path("output") / f"calibrate-{parse_paper(paper).name.lower()}.pdf"
     write_calibration(path, SheetOptions(paper=parse_paper(paper), duplex=duplex))
     click.echo(str(path))
 

@@ -30,13 +30,17 @@ class PnpError(Exception):
 
     def format(self) -> str:
         """`file:line: message` plus an optional hint line."""
-        where = ""
-        if self.file:
-            where = self.file + (f":{self.line}" if self.line else "") + ": "
-        text = where + self.message
+        text = self.located()
         if self.hint:
             text += f"\n  {self.hint}"
         return text
+
+    def located(self) -> str:
+        """`file:line: message` (or as much of it as is known), without the hint."""
+        where = ""
+        if self.file:
+            where = self.file + (f":{self.line}" if self.line else "") + ": "
+        return where + self.message
 
 
 class InputError(PnpError):

@@ -44,6 +44,23 @@ def describe(value: Any) -> str:
     return shorten(repr(value))
 
 
+def printable(text: str) -> str:
+    """`text` safe to print to a terminal: control characters (an escape sequence, say) and
+    lone surrogates written as escapes, newlines kept."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() or c == "\n" else _escape(c) for c in text)
+
+
+def _escape(char: str) -> str:
+    return repr(char)[1:-1] if not 0xD800 <= ord(char) <= 0xDFFF else f"\\u{ord(char):04x}"
+
+
+def quote(value: object) -> str:
+    """`repr(value)` for a message, cut to MAX_SHOWN characters."""
+    return shorten(repr(value))
+
+
 def shorten(text: str, limit: int = MAX_SHOWN) -> str:
     """`text` cut to `limit` characters, marked with an ellipsis when cut."""
     return text if len(text) <= limit else text[: limit - 1] + "…"

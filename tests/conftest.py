@@ -6,6 +6,7 @@ import io
 import os
 
 import pdfplumber
+import pytest
 from hypothesis import settings
 
 from pnp.draw.face import FaceArt, face_pdf
@@ -23,3 +24,14 @@ elif os.environ.get("CI", "").lower() not in ("", "0", "false", "no"):
 def page_of(art: FaceArt):
     """The face drawn alone on a page of its size with bleed, opened with pdfplumber."""
     return pdfplumber.open(io.BytesIO(face_pdf(art))).pages[0]
+
+
+@pytest.fixture(scope="session")
+def run_pnp():
+    """`run_pnp("build", "game", cwd=tmp_path)`: pnp run as a user runs it, limited to 1 GB and
+    10 s, in a child of a warm server (see tests/hostile.py)."""
+    from hostile import Pnp
+
+    server = Pnp()
+    yield server
+    server.close()

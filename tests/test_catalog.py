@@ -95,7 +95,7 @@ def test_malformed_yaml_names_file_and_line(tmp_path: Path) -> None:
 def test_negative_count_is_rejected_with_line(tmp_path: Path) -> None:
     err = error_for(tmp_path, cards=CARDS.replace("count: 2", "count: -2"))
     assert (err.line, "count") == (17, "count")
-    assert "whole number of 0 or more" in err.message
+    assert "whole number from 0 to 1000" in err.message
 
 
 def test_count_must_be_a_number(tmp_path: Path) -> None:

@@ -145,7 +145,7 @@ def test_unknown_names_come_with_the_closest_known(
 
 # --- YAML errors ----------------------------------------------------------------------------
 
-MOLE_COUNT = "deck 'agents': `mole` should be a whole number of 0 or more"
+MOLE_COUNT = "deck 'agents': `mole` should be a whole number from 0 to 1000"
 
 
 @pytest.mark.parametrize(

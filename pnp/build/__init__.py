@@ -1,17 +1,19 @@
 """Orchestration: catalog -> faces -> imposed sheets and rulebooks -> files.
 
-`options` (what was asked), `faces` (a game's templates and drawn faces), `sheets` (which PDFs
-and what is imposed in each), `rulebooks` (each edition, with the print plan), `game` (one
-game's whole build), `calibration` (the alignment sheet). The CLI calls these names:
+`options` (what was asked), `faces` (a game's templates and drawn faces, or every face drawn
+as a check), `sheets` (which PDFs and what is imposed in each), `rulebooks` (each edition, with
+the print plan), `game` (games' whole builds, staged and moved into place together),
+`calibration` (the alignment sheet). The CLI calls these names:
 """
 
 from pnp.build.calibration import write_calibration
-from pnp.build.faces import render_set_faces, template_set
-from pnp.build.game import build_game, count_steps
+from pnp.build.faces import draw_every_face, render_set_faces, template_set
+from pnp.build.game import build_game, build_games, count_steps
 from pnp.build.options import PRODUCTS, RULEBOOK, BuildOptions, output_dir, parse_products
 from pnp.build.sheets import plan
 
 __all__ = [
-    "PRODUCTS", "RULEBOOK", "BuildOptions", "build_game", "count_steps", "output_dir",
-    "parse_products", "plan", "render_set_faces", "template_set", "write_calibration",
+    "PRODUCTS", "RULEBOOK", "BuildOptions", "build_game", "build_games", "count_steps",
+    "draw_every_face", "output_dir", "parse_products", "plan", "render_set_faces",
+    "template_set", "write_calibration",
 ]  # fmt: skip

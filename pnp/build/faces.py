@@ -5,17 +5,22 @@ from __future__ import annotations
 from pnp.catalog.context import face_context, set_face_context
 from pnp.catalog.model import ComponentSet, Game
 from pnp.draw.face import FaceArt
+from pnp.files import confine
 from pnp.layout.templates import TemplateSet
 from pnp.layout.theme import load_theme
-from pnp.resources import data_root, templates_dir
+from pnp.resources import templates_dir
 
 
 def template_set(game: Game) -> TemplateSet:
-    """The template environment for a game: its own templates first, then the shared ones."""
-    theme = load_theme(game.templates_dir / "theme.yaml")
+    """The template environment for a game: its own templates first, then the shared ones.
+    Every file it reads lies inside the game's folder or the project's shared templates and
+    fonts, links resolved."""
+    roots = [game.root]
+    confine(game.templates_dir, [*roots, templates_dir()], what="templates folder")
+    theme = load_theme(game.templates_dir / "theme.yaml", roots)
     search = [game.templates_dir, templates_dir()]
-    assets = [game.root, game.templates_dir, data_root()]
-    return TemplateSet(search_paths=search, asset_roots=assets, theme=theme)
+    assets = [game.root, game.templates_dir, templates_dir()]
+    return TemplateSet(search_paths=search, asset_roots=assets, theme=theme, roots=roots)
 
 
 def render_set_faces(
@@ -40,3 +45,28 @@ def render_set_faces(
         assert front is not None  # every set has a front template
         faces.append((component.count, front, back))
     return faces
+
+
+def draw_every_face(game: Game, bleed_mm: float = 3.0) -> int | None:
+    """Render and fit every face a build of the game would draw, writing nothing: what
+    `pnp validate GAME` runs so template errors show there. Returns how many faces it drew, or
+    None for a catalog without a templates folder (a game still being written)."""
+    if not game.templates_dir.is_dir():
+        return None
+    templates = template_set(game)
+    drawn = 0
+    for component_set in game.sets.values():
+        w, h = component_set.trim.width_mm, component_set.trim.height_mm
+        base = set_face_context(game, component_set)
+        for component in component_set.components:
+            if component.count == 0:
+                continue
+            context = face_context(game, component_set, component, base)
+            for name in (component_set.front, component_set.back):
+                if name:
+                    templates.layout(
+                        name, context, width_mm=w, height_mm=h, bleed_mm=bleed_mm,
+                        shape=component_set.shape, label=f"{component.name} ({component.id})",
+                    )  # fmt: skip
+                    drawn += 1
+    return drawn

@@ -9,7 +9,7 @@ from pnp.catalog.model import PRODUCTS as SET_PRODUCTS
 from pnp.errors import InputError
 from pnp.impose.options import SheetOptions
 from pnp.impose.paper import parse_paper
-from pnp.names import closest, did_you_mean
+from pnp.names import closest, did_you_mean, quote
 
 RULEBOOK = "rulebook"
 PRODUCTS = (*SET_PRODUCTS, RULEBOOK)  # what --what can name; `all` is every one
@@ -29,6 +29,11 @@ class BuildOptions:
     sets: tuple[str, ...] = field(default=())  # restrict to these set ids (empty: all)
     booklet: bool = False  # rulebooks as saddle-stitched booklets
 
+    @property
+    def paper_name(self) -> str:
+        """The paper as file names give it: `a4`, `letter`, `210x297mm` (however it was typed)."""
+        return parse_paper(self.paper).name.lower()
+
     def sheet_options(self) -> SheetOptions:
         return SheetOptions(
             paper=parse_paper(self.paper),
@@ -42,18 +47,25 @@ class BuildOptions:
 def parse_products(text: str) -> tuple[str, ...]:
     """`cards,boards` -> ("cards", "boards"); unknown names are an InputError with suggestions."""
     wanted = [w.strip() for w in text.split(",") if w.strip()]
-    if not wanted or "all" in wanted:
+    if not wanted:
+        raise InputError("say which products to build", hint="cards, boards, tokens, aids, "
+                         "rulebook or all, separated by commas")  # fmt: skip
+    if "all" in wanted:
         return PRODUCTS
     for word in wanted:
         if word not in PRODUCTS:
             raise InputError(
-                f"unknown product {word!r} (known: {', '.join(PRODUCTS)}, all)",
+                f"unknown product {quote(word)} (known: {', '.join(PRODUCTS)}, all)",
                 hint=did_you_mean(closest(word, [*PRODUCTS, "all"])),
             )
     return tuple(p for p in PRODUCTS if p in wanted)
 
 
+def output_base(options: BuildOptions) -> Path:
+    """`./output` (or --out): where every game's folder goes."""
+    return Path(options.out_dir) if options.out_dir is not None else Path("output")
+
+
 def output_dir(game_id: str, options: BuildOptions) -> Path:
     """`./output/GAME` (or under --out)."""
-    base = options.out_dir if options.out_dir is not None else Path("output")
-    return Path(base) / game_id
+    return output_base(options) / game_id

@@ -40,7 +40,7 @@ def rulebook_path(out: Path, game: Game, lang: str, options: BuildOptions) -> Pa
         parts.append(lang)
     if options.booklet:
         parts.append("booklet")
-    parts.append(options.paper.lower())
+    parts.append(options.paper_name)
     return out / ("-".join(parts) + ".pdf")
 
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 from pnp.build.options import BuildOptions
 from pnp.catalog.model import ComponentSet, Game
 from pnp.draw.face import FaceArt
+from pnp.errors import BuildError
 from pnp.impose.document import Document
 from pnp.impose.sheet import Piece
+from pnp.limits import PAGES
 
 Faces = list[tuple[int, FaceArt, FaceArt | None]]  # (copies, front, back) per component
 
@@ -33,12 +35,25 @@ def add_sets(
         elif component_set.imposition == "tiled":  # each physical board is its own page set
             for piece in pieces:
                 doc.add_tiled(piece, section=section)
+                check_pages(doc, component_set)
         elif packed and component_set is packed[0][0]:
             doc.add_packed(
                 [piece for _, pieces in packed for piece in pieces],
                 section=" · ".join(s.name for s, _ in packed),
                 fold=fold,
             )
+        check_pages(doc, component_set)
+
+
+def check_pages(doc: Document, component_set: ComponentSet) -> None:
+    """Refuse a PDF of more than PAGES pages (a large board many times over, say)."""
+    if len(doc.pages) > PAGES:
+        raise BuildError(
+            f"set {component_set.id!r} makes a PDF of more than {PAGES} pages: "
+            "check its counts and size",
+            file=component_set.origin.file,
+            line=component_set.origin.line,
+        )
 
 
 def plan(game: Game, options: BuildOptions) -> list[tuple[str, list[ComponentSet]]]:

@@ -10,6 +10,7 @@ subclasses `Fields` and overrides `error`.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable, Mapping
 from typing import Any, TypeVar
@@ -17,9 +18,11 @@ from typing import Any, TypeVar
 from pnp import units
 from pnp.catalog.yamlsource import where
 from pnp.errors import InputError, PnpError, UnknownNameError
+from pnp.limits import FIELD_NUMBER, ID_CHARS
 from pnp.names import closest, describe
 
-SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+# \Z, not $: `$` also matches before a final newline, which would let "id\n" into file names
+SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\Z")
 T = TypeVar("T")
 
 
@@ -148,6 +151,8 @@ class Fields:
                 f"found {describe(value)}",
                 key,
             )
+        if value is not default and len(value) > ID_CHARS:
+            raise self.error(f"`{key}` is {len(value)} characters long (at most {ID_CHARS})", key)
         return value
 
     def choice(self, key: str, allowed: Iterable[str], default: Any = REQUIRED) -> Any:
@@ -186,6 +191,8 @@ class Fields:
             return value
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise self.error(f"`{key}` should be a number, found {describe(value)}", key)
+        if not (-FIELD_NUMBER <= value <= FIELD_NUMBER) or not math.isfinite(value):
+            raise self.error(f"`{key}` should be a finite number, found {describe(value)}", key)
         if positive and value <= 0:
             raise self.error(f"`{key}` should be more than 0, found {describe(value)}", key)
         return float(value)

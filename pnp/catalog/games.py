@@ -8,7 +8,7 @@ from pathlib import Path
 from pnp.catalog.load import load_game
 from pnp.catalog.model import Game
 from pnp.errors import InputError, UnknownNameError
-from pnp.names import closest
+from pnp.names import closest, quote
 from pnp.resources import card_data_dir, templates_dir
 
 
@@ -30,7 +30,7 @@ def resolve_game(ref: str) -> Game:
     if path.suffix in (".yaml", ".yml") or os.sep in ref:
         raise InputError("not a game folder (expected a folder with game.yaml)", file=ref)
     raise UnknownNameError(
-        f"unknown game {ref!r} (built-in: {', '.join(builtin_ids())})",
+        f"unknown game {quote(ref)} (built-in: {', '.join(builtin_ids())})",
         suggestions=closest(ref, builtin_ids()),
     )
 

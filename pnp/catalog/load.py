@@ -1,7 +1,8 @@
 """Load a game folder (game.yaml + one YAML file per set) into the typed model.
 
 Every value is read through `Fields`, so a schema problem is an InputError at the file and line
-of the key it is about. See docs/catalog-format.md for the format.
+of the key it is about, and every quantity is checked against its plausible range (pnp.limits).
+See docs/catalog-format.md for the format.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.catalog.fields import REQUIRED, SLUG, Fields
+from pnp.catalog.folder import catalog_files, load_catalog_file
 from pnp.catalog.model import (
     DEFAULT_IMPOSITION,
     GAME_KEYS,
@@ -18,6 +20,7 @@ from pnp.catalog.model import (
     KINDS,
     META_KEYS,
     NAMED_SIZES,
+    OUTPUT_NAMES,
     PRODUCTS,
     RESERVED_COMPONENT_KEYS,
     SET_KEYS,
@@ -32,9 +35,10 @@ from pnp.catalog.model import (
     Size,
     Table,
 )
-from pnp.catalog.yamlsource import SourceDict, SourceList, load_yaml, plain
+from pnp.catalog.yamlsource import SourceDict, SourceList, plain
 from pnp.errors import InputError
-from pnp.names import closest, describe
+from pnp.limits import COPIES, GAME_COPIES, PIECE_MM, PLAYERS
+from pnp.names import closest, describe, quote
 
 LANGUAGE = re.compile(r"^[a-z]{2,3}\Z")
 
@@ -42,22 +46,16 @@ LANGUAGE = re.compile(r"^[a-z]{2,3}\Z")
 def load_game(folder: Path, templates_dir: Path | None = None) -> Game:
     """Load a game folder: `game.yaml` plus every other `*.yaml` file as a set."""
     folder = Path(folder)
-    game_file = folder / "game.yaml"
-    if not folder.is_dir():
-        raise InputError("not a game folder (expected a folder with game.yaml)", file=folder)
-    if not game_file.is_file():
-        raise InputError("missing game.yaml: a game folder needs one", file=folder)
-    doc = Fields(load_yaml(game_file), "game.yaml", file=str(game_file), line=1)
+    game_file, set_files = catalog_files(folder)
+    doc = Fields(load_catalog_file(game_file, folder), "game.yaml", file=str(game_file), line=1)
     doc.check_keys(GAME_KEYS)
     meta = _load_meta(doc)
     tables = _load_tables(doc)
     rules = _load_rules(doc)
     sets: dict[str, ComponentSet] = {}
     seen_ids: dict[str, Origin] = {}
-    for path in sorted(folder.glob("*.yaml")):
-        if path.name == "game.yaml":
-            continue
-        component_set = _load_set(path, load_yaml(path), seen_ids)
+    for path in set_files:
+        component_set = _load_set(path, load_catalog_file(path, folder), seen_ids)
         if component_set.id in sets:
             raise InputError(
                 f"set id {component_set.id!r} used twice (also in {sets[component_set.id].origin})",
@@ -65,11 +63,24 @@ def load_game(folder: Path, templates_dir: Path | None = None) -> Game:
                 line=component_set.origin.line,
             )
         sets[component_set.id] = component_set
+        _check_pieces(sets, component_set)
     return Game(
         id=meta["id"], title=meta["title"], meta=meta, root=folder,
         templates_dir=templates_dir if templates_dir is not None else folder / "templates",
         sets=sets, tables=tables, rules=rules, origin=Origin(str(game_file), 1),
     )  # fmt: skip
+
+
+def _check_pieces(sets: dict[str, ComponentSet], last: ComponentSet) -> None:
+    """A game's pieces, every copy counted, stay within GAME_COPIES (each is imposed)."""
+    total = sum(s.total for s in sets.values())
+    if total > GAME_COPIES:
+        raise InputError(
+            f"the game holds {total:,} pieces with this set, more than {GAME_COPIES:,}: "
+            "is a count too large?",
+            file=last.origin.file,
+            line=last.origin.line,
+        )
 
 
 # --- game.yaml -----------------------------------------------------------------------------
@@ -83,7 +94,7 @@ def _load_meta(doc: Fields) -> dict[str, Any]:
     meta.choice("source", SOURCES, "rulebook")
     if "players" in meta:
         players = meta.mapping("players", "game.players")
-        low, high = players.whole("min", low=1), players.whole("max", low=1)
+        low, high = (players.whole(k, low=1, high=PLAYERS) for k in ("min", "max"))
         if low > high:
             raise players.error(f"min ({low}) is more than max ({high})")
     notes = meta.get("notes")
@@ -93,10 +104,11 @@ def _load_meta(doc: Fields) -> dict[str, Any]:
         raise meta.error("`notes`: expected a list of sentences", "notes")
     _check_text_list(meta, "supplies", "a list of things players supply (dice, pawns, ...)")
     _check_text_list(meta, "languages", "a list of language codes, the first the main one")
+    _check_text_list(meta, "cover", "a list of component ids for the rulebook's cover")
     languages = meta.get("languages") or []
     for code in languages:
         if not LANGUAGE.match(code):
-            raise meta.error(f"`languages`: {code!r} is not a language code like en or ja",
+            raise meta.error(f"`languages`: {quote(code)} is not a language code like en or ja",
                              "languages")  # fmt: skip
     return plain(meta.raw)
 
@@ -116,7 +128,7 @@ def _load_tables(doc: Fields) -> dict[str, Table]:
     tables: dict[str, Table] = {}
     for table_id in raw.raw:
         if not isinstance(table_id, str) or not SLUG.match(table_id):
-            raise raw.error(f"table {table_id!r}: table ids are slugs", table_id)
+            raise raw.error(f"table {quote(table_id)}: table ids are slugs", table_id)
         body = raw.mapping(table_id, f"table {table_id!r}")
         body.check_keys(TABLE_KEYS)
         rows = body.get("rows")
@@ -170,6 +182,7 @@ def _load_set(path: Path, doc: Any, seen_ids: dict[str, Origin]) -> ComponentSet
     set_id = head.slug("id")
     head.what = f"set {set_id!r}"
     kind = head.choice("kind", KINDS)
+    _check_output_name(head, set_id, kind)
     shape = head.choice("shape", SHAPES, "rect")
     size = parse_size(head, "size")
     if shape == "round" and abs(size.width_mm - size.height_mm) > 1e-6:
@@ -207,7 +220,7 @@ def _load_component(
         raise item.error(f"id used twice (first at {seen_ids[cid]})", "id")
     seen_ids[cid] = Origin(str(item.file), item.line_of("id") or 0)
     name = item.text("name")
-    count = item.whole("count")
+    count = item.whole("count", high=COPIES)
     source = item.choice("source", SOURCES)
     fields = dict(defaults)
     for key, value in item.raw.items():
@@ -215,8 +228,8 @@ def _load_component(
         if key in RESERVED_COMPONENT_KEYS:
             continue
         if not isinstance(key, str):
-            raise item.error(f"field names are text, found {key!r}", key)
-        _check_field_value(item, value, f"{item.what} field {key!r}", item.line_of(key))
+            raise item.error(f"field names are text, found {describe(key)}", key)
+        _check_field_value(item, value, f"{item.what} field {quote(key)}", item.line_of(key))
         fields[key] = plain(value)
     return Component(
         id=cid, name=name or cid, count=count, source=source, kind=str(head.raw["kind"]),
@@ -232,7 +245,7 @@ def parse_size(head: Fields, key: str) -> Size:
     if isinstance(value, str):
         if value not in NAMED_SIZES:
             raise head.error(
-                f"unknown size {value!r} (named sizes: {', '.join(NAMED_SIZES)}, "
+                f"unknown size {quote(value)} (named sizes: {', '.join(NAMED_SIZES)}, "
                 "or {width: 63mm, height: 88mm}, or {diameter: 20mm})",
                 key,
                 suggestions=closest(value, NAMED_SIZES),
@@ -241,15 +254,34 @@ def parse_size(head: Fields, key: str) -> Size:
         return Size(w, h, value)
     if isinstance(value, SourceDict) and set(value) in ({"diameter"}, {"width", "height"}):
         box = head.mapping(key, f"{head.what} {what}")
-        if "diameter" in value:
-            d = box.length("diameter", positive=True)
-            return Size(d, d)
-        return Size(box.length("width", positive=True), box.length("height", positive=True))
+        keys = ("diameter", "diameter") if "diameter" in value else ("width", "height")
+        w, h = (_piece_length(box, k) for k in keys)
+        return Size(w, h)
     raise head.error(
         f"`{key}`: expected a named size ({', '.join(NAMED_SIZES)}), "
-        f"{{width: 63mm, height: 88mm}} or {{diameter: 20mm}}, found {plain(value)!r}",
+        f"{{width: 63mm, height: 88mm}} or {{diameter: 20mm}}, found {quote(plain(value))}",
         key,
     )
+
+
+def _piece_length(box: Fields, key: str) -> float:
+    """A piece's width, height or diameter: from 3 mm (a tiny marker) to 2 m (a big board)."""
+    mm: float = box.length(key, positive=True)
+    low, high = PIECE_MM
+    if not low <= mm <= high:
+        raise box.error(f"`{key}` should be {low:g} to {high:g} mm, found {mm:g} mm", key)
+    return mm
+
+
+def _check_output_name(head: Fields, set_id: str, kind: str) -> None:
+    """A deck's PDF is named by its id, so the id cannot be the name of a game's other PDFs."""
+    taken = set_id in OUTPUT_NAMES or any(set_id.startswith(f"{n}-") for n in OUTPUT_NAMES[-1:])
+    if kind == "card" and taken:
+        raise head.error(
+            f"a deck cannot be called {set_id!r}: its PDF would take the name of the game's "
+            f"{set_id.split('-')[0]} PDF (names kept for them: {', '.join(OUTPUT_NAMES)})",
+            "id",
+        )
 
 
 # --- field values ----------------------------------------------------------------------------
@@ -280,6 +312,7 @@ def _check_not_split_text(at: Fields, key: Any, value: Any, mapping: Any = None)
     if value is None and isinstance(key, str) and " " in key.strip():
         line = mapping.line_of(key) if isinstance(mapping, SourceDict) else at.line_of(key)
         raise at.error(
-            f"{key!r} is a key with no value; text holding a comma inside {{...}} must be quoted",
+            f"{quote(key)} is a key with no value; text holding a comma inside {{...}} "
+            "must be quoted",
             line=line,
         )

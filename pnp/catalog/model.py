@@ -14,7 +14,7 @@ from typing import Any
 
 from pnp.catalog.yamlsource import SourceDict
 from pnp.errors import UnknownNameError
-from pnp.names import closest
+from pnp.names import closest, quote
 
 SOURCES = ("rulebook", "original")
 KINDS = (
@@ -22,6 +22,9 @@ KINDS = (
     "reference", "aid", "mat", "tile",
 )  # fmt: skip
 PRODUCTS = ("cards", "boards", "tokens", "aids")
+# The names of a game's PDFs other than its decks' (a deck's PDF is named by the deck's id);
+# the rulebook also names its other editions `rulebook-LANG`.
+OUTPUT_NAMES = ("boards", "tokens", "aids", "rulebook")
 SHAPES = ("rect", "round")
 # Named piece sizes in millimetres (width, height), portrait.
 NAMED_SIZES: dict[str, tuple[float, float]] = {
@@ -38,7 +41,7 @@ RESERVED_COMPONENT_KEYS = ("id", "name", "count", "source", "note")
 GAME_KEYS = ("game", "tables", "rules")
 META_KEYS = (
     "id", "title", "subtitle", "designer", "publisher", "players", "play_time", "ages",
-    "source", "notes", "year", "credits", "languages", "supplies",
+    "source", "notes", "year", "credits", "languages", "supplies", "cover",
 )  # fmt: skip
 SET_KEYS = (
     "id", "name", "kind", "size", "shape", "front", "back", "product", "source", "fields",
@@ -198,6 +201,6 @@ class Game:
             if c.id == component_id:
                 return c
         raise UnknownNameError(
-            f"no component {component_id!r} in {self.id}",
+            f"no component {quote(component_id)} in {self.id}",
             suggestions=closest(component_id, [c.id for c in self.components]),
         )

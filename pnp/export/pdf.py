@@ -15,6 +15,7 @@ from pathlib import Path
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.errors import BuildError
+from pnp.export.staging import remove_stale
 from pnp.impose.document import Document
 from pnp.impose.render import render_pages
 from pnp.impose.sheet import Page
@@ -36,6 +37,7 @@ def open_pdf(
         target.parent.mkdir(parents=True, exist_ok=True)
     except OSError as err:
         raise BuildError(f"cannot create folder {target.parent}: {err.strerror}") from err
+    remove_stale(target.parent)  # what a killed process left: SIGKILL runs no cleanup
     temp = target.parent / f".{target.name}.{os.getpid()}.tmp"
     canvas = Canvas(str(temp), pagesize=pagesize, invariant=1, pageCompression=1)
     canvas.setTitle(title)

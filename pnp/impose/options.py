@@ -6,6 +6,7 @@ from the command line are accepted and checked here, once.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from pnp.errors import InputError
@@ -53,7 +54,7 @@ class SheetOptions:
             ("tab_mm", 3, 50),
         ):
             value = float(getattr(self, name))
-            if not low <= value <= high:
+            if not low <= value <= high:  # NaN is not either, so it is refused too
                 raise InputError(
                     f"{name.removesuffix('_mm')} must be {low} to {high} mm, not {value:g}"
                 )
@@ -69,6 +70,17 @@ def _choice(name: str, value: str, allowed: tuple[str, ...]) -> str:
     return text
 
 
+def parse_bleed(value: float | str) -> float:
+    """`"3"` or `3.0` -> 3.0 millimetres of bleed, from 0 to 20."""
+    try:
+        bleed = float(value)
+    except (TypeError, ValueError):
+        raise InputError(f"bleed must be a number of mm, not {str(value)[:40]!r}") from None
+    if not 0 <= bleed <= 20:
+        raise InputError(f"bleed must be 0 to 20 mm, not {bleed:g}")
+    return bleed
+
+
 def parse_offset(value: tuple[float, float] | str) -> tuple[float, float]:
     """`"1.5,-0.5"` or `(1.5, -0.5)` -> (1.5, -0.5) millimetres."""
     try:
@@ -76,8 +88,10 @@ def parse_offset(value: tuple[float, float] | str) -> tuple[float, float]:
         x, y = (float(p) for p in parts)
     except (TypeError, ValueError):
         raise InputError(
-            f"back offset must be two numbers in mm, X,Y (e.g. 1.5,-0.5), not {value!r}"
+            f"back offset must be two numbers in mm, X,Y (e.g. 1.5,-0.5), not {str(value)[:40]!r}"
         ) from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise InputError(f"back offset must be two finite numbers, not {x:g},{y:g}")
     if abs(x) > 20 or abs(y) > 20:
         raise InputError(f"back offset {x:g},{y:g} mm is implausibly large (at most 20 mm)")
     return (x, y)

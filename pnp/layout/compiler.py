@@ -18,7 +18,8 @@ from pnp.layout.frame import Face, Frame, IconKey
 from pnp.layout.output import Origin
 from pnp.layout.props import Props
 from pnp.layout.theme import Theme
-from pnp.names import closest, describe, did_you_mean
+from pnp.limits import FACE_ELEMENTS, SCALE
+from pnp.names import closest, describe, did_you_mean, quote
 from pnp.units import mm_to_pt
 
 Build = Callable[[Face, Props, Frame], list[Element]]
@@ -64,8 +65,11 @@ def _group(face: Face, p: Props, frame: Frame) -> list[Element]:
 def _scale(p: Props) -> tuple[float, float]:
     scale = p.get("scale", 1.0)
     sx, sy = (scale, scale) if not isinstance(scale, list) else tuple(scale + [None])[:2]
-    if not all(isinstance(v, int | float) and not isinstance(v, bool) and v > 0 for v in (sx, sy)):
-        raise p.error(f"`scale` should be a positive number or [sx, sy], found {scale!r}", "scale")
+    low, high = SCALE
+    if not all(isinstance(v, int | float) and not isinstance(v, bool) and low <= v <= high
+               for v in (sx, sy)):  # fmt: skip
+        raise p.error(f"`scale` should be a number from {low:g} to {high:g} or [sx, sy], found "
+                      f"{describe(scale)}", "scale")  # fmt: skip
     return float(sx), float(sy)
 
 
@@ -98,6 +102,15 @@ class Compiler:
     bleed_mm: float
     origin: Origin  # the template's output, for messages
     icon_cache: dict[IconKey, tuple[Element, ...]] = field(default_factory=dict)
+    drawn: int = 0  # elements drawn so far, an icon's each time it is placed
+
+    def count(self, elements: int, frame: Frame) -> None:
+        """Count `elements` more toward FACE_ELEMENTS, which one face may not pass."""
+        self.drawn += elements
+        if self.drawn > FACE_ELEMENTS:
+            raise frame.origin.error(
+                f"more than {FACE_ELEMENTS:,} elements on one face (icons counted each time)"
+            )
 
     def compile(self, items: Sequence[object]) -> tuple[Element, ...]:
         """Fitted elements for a face (the top-level list)."""
@@ -107,6 +120,7 @@ class Compiler:
     def compile_list(self, items: Sequence[object], frame: Frame) -> tuple[Element, ...]:
         """Fitted elements for element items placed in `frame`."""
         out: list[Element] = []
+        self.count(len(items), frame)
         for index, item in enumerate(items):
             if item is None:  # an empty list item, e.g. from a skipped macro
                 continue
@@ -140,5 +154,5 @@ def _split_item(item: object, element: str, line: int | None, frame: Frame) -> t
 def _describe_element(kind: str, raw: object, frame: Frame, number: str) -> str:
     """`element 3 (text 'rules')`, as messages name it."""
     name = raw.get("name") if isinstance(raw, Mapping) else None
-    named = f" {str(name)!r}" if name else ""
+    named = f" {quote(str(name))}" if name else ""
     return f"{frame.prefix}element {number} ({kind}{named})"

@@ -17,10 +17,14 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
+from pnp import files
 from pnp.errors import InputError
+from pnp.limits import FONT_BYTES
 from pnp.resources import fonts_dir
 
 STYLES = ("regular", "bold", "italic", "bold_italic")
+# how a TrueType file (or collection) begins; b"OTTO" is OpenType with PostScript outlines
+TRUETYPE = (b"\x00\x01\x00\x00", b"true", b"ttcf")
 
 
 @dataclass(frozen=True)
@@ -105,8 +109,8 @@ def load_face(path: Path) -> FontFace:
             name += "-" + hashlib.sha256(str(path).encode()).hexdigest()[:6]
         try:
             font = TTFont(name, str(path))
-        except (OSError, TTFError) as exc:
-            raise InputError(f"cannot read font file {path}: {exc}") from None
+        except (OSError, TTFError, ValueError, IndexError, KeyError) as exc:  # a damaged file
+            raise InputError(f"cannot read font file: {str(exc)[:80]}", file=path) from None
         pdfmetrics.registerFont(font)
         f = font.face
         face = FontFace(
@@ -153,3 +157,14 @@ def register_family(family: FontFamily) -> str:
 
 
 _STYLE_FLAGS = ((False, False), (True, False), (False, True), (True, True))
+
+
+def check_font_file(path: Path, roots: list[Path]) -> Path:
+    """The real path of a TrueType file inside `roots`; InputError (naming no contents) when it
+    is outside them, not a regular file, too large, or not a TrueType font."""
+    head = files.peek(path, 4, limit=FONT_BYTES, roots=roots, what="font file")
+    if head == b"OTTO":
+        raise InputError("an OpenType font with PostScript outlines; use a TrueType (.ttf) font")
+    if head not in TRUETYPE:
+        raise InputError("not a TrueType (.ttf) font file")
+    return files.real_path(path)

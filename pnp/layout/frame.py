@@ -33,6 +33,9 @@ class Frame:
     current: RGB | None = None  # what `current` means as a colour (icons drawn in a colour)
     path: str = ""  # element number prefix for messages, e.g. "3." inside element 3
     prefix: str = ""  # what the elements belong to, for messages, e.g. "theme icon 'eye': "
+    icons: tuple[
+        str, ...
+    ] = ()  # the theme icons being drawn around these elements, outermost first
 
     def flip(self, points: Sequence[tuple[float, float]]) -> tuple[Point, ...]:
         """Template points (mm, y down) as PDF points (y up from this frame's origin)."""
@@ -48,6 +51,10 @@ class Face(Protocol):
     height_mm: float
     bleed_mm: float
     icon_cache: dict[IconKey, tuple[Element, ...]]
+
+    def count(self, elements: int, frame: Frame) -> None:
+        """Count elements toward the face's limit (an icon's, each time it is placed)."""
+        ...
 
     def compile_list(self, items: Sequence[object], frame: Frame) -> tuple[Element, ...]:
         """Fitted elements for element items placed in `frame`."""

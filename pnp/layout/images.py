@@ -16,7 +16,7 @@ from pnp.layout.output import Origin
 from pnp.layout.props import Props
 from pnp.layout.shapes import Box, bleed_box
 from pnp.layout.theme import RGB, IconDef
-from pnp.names import closest
+from pnp.names import closest, quote
 from pnp.units import PT_PER_MM, mm_to_pt
 
 FITS = ("contain", "cover", "stretch")
@@ -31,8 +31,8 @@ def image(face: Face, p: Props, frame: Frame) -> list[Element]:
     try:
         path = face.assets.resolve(src)
         kind, digest, iw, ih = face.assets.image(path)
-    except InputError as exc:
-        raise p.error(f"image: {exc.message}", "src", hint=exc.hint) from None
+    except InputError as exc:  # an SVG's own mistakes keep their file and line
+        raise p.error(f"image: {exc.located()}", "src", hint=exc.hint) from None
     box = (mm_to_pt(x), frame.ref - mm_to_pt(y + h), mm_to_pt(w), mm_to_pt(h))
     return [fit_image(box, iw / ih, fit, kind, digest, path, frame.opacity * p.opacity())]
 
@@ -74,10 +74,12 @@ def place_icon(
         return fit_image(placed, iw / ih, "contain", kind, digest, path, opacity)
     bw, bh = icon.box
     scale = min(w / bw, h / bh)  # points per icon unit
+    elements = _icon_elements(face, icon, frame, color, opacity)
+    face.count(len(elements), frame)
     return draw.Group(
         x + (w - bw * scale) / 2,
         frame.ref - top - (h - bh * scale) / 2,
-        _icon_elements(face, icon, frame, color, opacity),
+        elements,
         scale_x=scale / PT_PER_MM,
         scale_y=scale / PT_PER_MM,
     )
@@ -89,6 +91,9 @@ def _icon_elements(
     """An element icon's elements in `color`, compiled once per face; mistakes in them are
     located in the theme file."""
     key = (icon.name, color, round(opacity, 4))
+    if icon.name in frame.icons:  # an icon drawn inside itself would never end
+        chain = " -> ".join((*frame.icons[frame.icons.index(icon.name) :], icon.name))
+        raise InputError(f"theme icon {icon.name!r} uses itself ({chain})")
     if key not in face.icon_cache:
         source = face.theme.source
         inner = Frame(
@@ -98,6 +103,7 @@ def _icon_elements(
             opacity=opacity,
             current=color,
             prefix=f"theme icon {icon.name!r}: ",
+            icons=(*frame.icons, icon.name),
         )
         face.icon_cache[key] = face.compile_list(icon.elements, inner)
     return face.icon_cache[key]
@@ -108,7 +114,7 @@ def _icon_def(face: Face, name: str) -> IconDef:
     if name not in icons:
         suggestions = closest(name, icons)
         raise UnknownNameError(
-            f"unknown icon {name!r}",
+            f"unknown icon {quote(name)}",
             suggestions=suggestions,
             hint=None if suggestions else "icons are defined under `icons:` in the theme",
         )

@@ -7,6 +7,7 @@ located at that file's line instead: `Origin` knows which of the two a mistake i
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -15,7 +16,7 @@ from pathlib import Path
 from pnp.catalog.yamlsource import parse_yaml
 from pnp.errors import InputError, TemplateError
 from pnp.layout.theme import QUOTE_HEX
-from pnp.names import describe
+from pnp.names import describe, printable
 
 QUOTE_HINT = "quote text values with the yaml filter, e.g. text: {{ card.text | yaml }}"
 _UNQUOTED_HEX = re.compile(r":\s+#[0-9a-fA-F]{3,6}\b")
@@ -43,7 +44,7 @@ class Origin:
         """` [output line N: text]`, or nothing when the line is unknown."""
         if not line or self.lines is None or not 0 < line <= len(self.lines):
             return ""
-        return f" [output line {line}: {self.lines[line - 1].strip()[:_SHOWN]}]"
+        return f" [output line {line}: {printable(self.lines[line - 1].strip()[:_SHOWN])}]"
 
 
 def read_output(text: str, origin: Origin) -> list[object]:
@@ -67,19 +68,23 @@ def read_output(text: str, origin: Origin) -> list[object]:
 def _yaml_error(exc: InputError, origin: Origin) -> TemplateError:
     """The loader's complaint as the template's, at the output line (or at an unquoted hex
     colour, the usual cause: `#` starts a YAML comment)."""
-    line, hint = exc.line, QUOTE_HINT
+    line: int | None = exc.line
+    hint: str | None = QUOTE_HINT
     for number, text in enumerate(origin.lines or (), start=1):
         if _UNQUOTED_HEX.search(text):
             line, hint = number, QUOTE_HEX
             break
+    if not exc.message.startswith("not valid YAML"):  # a limit or a bad value, not quoting
+        line, hint = exc.line, None
     message = exc.message.removeprefix("not valid YAML: ")
     return origin.error(f"the template's output is not valid YAML: {message}", line, hint)
 
 
 def display_path(path: str) -> str:
-    """A template path relative to the working folder when inside it (shorter messages)."""
+    """A template path relative to the working folder when inside it (shorter messages); links
+    are not followed, so a message names the file the game holds."""
     p = Path(path)
     try:
-        return str(p.resolve().relative_to(Path.cwd()))
+        return str(Path(os.path.abspath(p)).relative_to(Path.cwd()))
     except ValueError:
         return str(p)

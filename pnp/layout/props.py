@@ -14,6 +14,7 @@ from pnp.catalog.yamlsource import where
 from pnp.errors import TemplateError
 from pnp.layout.frame import Face, Frame
 from pnp.layout.theme import QUOTE_HEX, RGB
+from pnp.limits import POINTS
 from pnp.names import describe, did_you_mean
 from pnp.units import parse_length
 
@@ -98,11 +99,11 @@ class Props(Fields):
         value = self._value(key, REQUIRED)
         if (
             not isinstance(value, list)
-            or len(value) < minimum
+            or not minimum <= len(value) <= POINTS
             or not all(isinstance(pt, list) and len(pt) == 2 for pt in value)
         ):
             raise self.error(
-                f"`{key}` should be a list of at least {minimum} [x, y] pairs, "
+                f"`{key}` should be a list of {minimum} to {POINTS:,} [x, y] pairs, "
                 f"found {describe(value)}",
                 key,
             )

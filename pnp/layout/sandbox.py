@@ -3,40 +3,69 @@
 A template cannot reach files or Python internals, and naming a field the data lacks stops the
 build naming the record and the field. Data reaches templates as Records, which know their own
 path ("card", "game.tables[2]") for those messages.
+
+Templates are read only from inside the game's folder and the project's shared templates, links
+resolved; and what a template computes is bounded (pnp.layout.guard, pnp.layout.budget): every
+loop step, call, operator, filter and `{{ ... }}` that could make something large or take long
+is checked, so a hostile template fails in seconds with a message, never hangs or exhausts
+memory. `lipsum` and `random` are left out: a face must come out the same every build.
 """
 
 from __future__ import annotations
 
+import functools
+import inspect
 import json
+import os
+import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from jinja2 import BaseLoader, Environment, FileSystemLoader, StrictUndefined
-from jinja2.runtime import Undefined
+from jinja2 import BaseLoader, Environment, FileSystemLoader, StrictUndefined, nodes
+from jinja2.bccache import Bucket, BytecodeCache
+from jinja2.compiler import CodeGenerator, Frame
+from jinja2.loaders import split_template_path
+from jinja2.runtime import Context, Undefined
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-from pnp.names import closest, did_you_mean
+from pnp import files
+from pnp.layout import budget, guard
+from pnp.limits import TEMPLATE_BYTES
+from pnp.names import closest, did_you_mean, quote
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-class Record(dict[str, Any]):
+class Record(guard.Weighed):
     """A mapping as templates see it; knows its own name so a missing field can be named."""
 
     # underscored, so a field called `path` is still reachable as `card.path`
     __slots__ = ("_record_path",)
 
-    def __init__(self, path: str, items: Mapping[str, Any]) -> None:
+    def __init__(self, path: str, items: Mapping[str, Any], weight: int | None = None) -> None:
         super().__init__(items)
         self._record_path = path
+        self._weight = guard.weigh(dict(items)) if weight is None else weight
 
 
 def wrap_context(value: Any, path: str) -> Any:
     """Copy plain data into Records (mappings) and lists, naming each mapping by its path."""
+    return _wrap(value, path)[0]
+
+
+def _wrap(value: Any, path: str) -> tuple[Any, int]:
+    """(value as templates see it, its weight for pnp.layout.guard), computed as it is copied."""
     if isinstance(value, Mapping):
-        return Record(path, {k: wrap_context(v, f"{path}.{k}") for k, v in value.items()})
+        items, weight = {}, 1
+        for k, v in value.items():
+            items[k], w = _wrap(v, f"{path}.{k}")
+            weight += w + guard.weigh(k)
+        return Record(path, items, weight), weight
     if isinstance(value, list | tuple):
-        return [wrap_context(v, f"{path}[{i}]") for i, v in enumerate(value)]
-    return value
+        wrapped = [_wrap(v, f"{path}[{i}]") for i, v in enumerate(value)]
+        return [v for v, _ in wrapped], 1 + sum(w for _, w in wrapped)
+    return value, len(value) + 1 if type(value) is str else guard.weigh(value)
 
 
 class FieldUndefined(StrictUndefined):
@@ -48,7 +77,7 @@ class FieldUndefined(StrictUndefined):
     def _undefined_message(self) -> str:
         obj, name = self._undefined_obj, self._undefined_name
         if not self._undefined_hint and isinstance(obj, Record):
-            message = f"{obj._record_path} has no field {name!r}"
+            message = f"{obj._record_path} has no field {quote(name)}"
             hint = did_you_mean(closest(name, obj))
             return f"{message} ({hint})" if hint else message
         return str(super()._undefined_message)
@@ -58,34 +87,173 @@ def to_yaml(value: Any) -> str:
     """Jinja filter `yaml`: any value as a safe YAML flow scalar or collection (JSON syntax)."""
     if isinstance(value, Undefined):
         value._fail_with_undefined_error()
-    return json.dumps(value, ensure_ascii=False, default=str)
+    text = json.dumps(guard.check_value(value), ensure_ascii=False, default=str)
+    # a lone surrogate (from a "\ud800" escape) cannot be written as UTF-8; escaped, YAML
+    # reads it back and refuses it with the line
+    return text if text.isascii() or not _SURROGATE.search(text) else json.dumps(value, default=str)
 
 
 class TemplateLoader(FileSystemLoader):
-    """A file loader that remembers which files are templates, to find their traceback lines."""
+    """Templates from the search paths, read only if they lie inside `roots` once links are
+    resolved (a link to a file elsewhere is refused, not read); remembers which files are
+    templates, to find their lines in tracebacks."""
 
-    def __init__(self, paths: list[Path]) -> None:
+    def __init__(self, paths: list[Path], roots: list[Path]) -> None:
         super().__init__([str(p) for p in paths])
+        self.roots = [files.real_path(r) for r in roots]
         self.files: set[str] = set()
 
     def get_source(
         self, environment: Environment, template: str
     ) -> tuple[str, str, Callable[[], bool]]:
-        source, filename, uptodate = super().get_source(environment, template)
+        pieces = split_template_path(template)  # refuses `..`
+        for folder in self.searchpath:
+            filename = os.path.normpath(os.path.join(folder, *pieces))
+            if os.path.lexists(filename):  # a folder or a pipe by that name is an error too
+                break
+        else:
+            return super().get_source(environment, template)  # raises TemplateNotFound
+        source = files.read_text(filename, limit=TEMPLATE_BYTES, roots=self.roots,
+                                 what="template")  # fmt: skip
+        mtime = os.path.getmtime(filename)
         self.files.add(filename)
+
+        def uptodate() -> bool:
+            try:
+                return os.path.getmtime(filename) == mtime
+            except OSError:
+                return False
+
         return source, filename, uptodate
+
+
+class _GuardedCode(CodeGenerator):
+    """Compiles templates so loops, `~` and literal lists, tuples and mappings go through
+    GuardedSandbox's checks (Jinja writes them as plain Python otherwise)."""
+
+    def visit_For(self, node: nodes.For, frame: Frame) -> None:
+        if not isinstance(node.iter, nodes.Call) or node.iter.node != _LOOP:
+            node.iter = nodes.Call(_LOOP, [node.iter], [], None, None, lineno=node.lineno)
+        super().visit_For(node, frame)
+
+    def visit_Concat(self, node: nodes.Concat, frame: Frame) -> None:
+        self.write("environment.checked_concat(")
+        for part in node.nodes:
+            self.visit(part, frame)
+            self.write(", ")
+        self.write(")")
+
+    def visit_List(self, node: nodes.List, frame: Frame) -> None:
+        self._checked(super().visit_List, node, frame)
+
+    def visit_Dict(self, node: nodes.Dict, frame: Frame) -> None:
+        self._checked(super().visit_Dict, node, frame)
+
+    def visit_Tuple(self, node: nodes.Tuple, frame: Frame) -> None:
+        if node.ctx != "load":  # a loop's or an assignment's targets
+            super().visit_Tuple(node, frame)
+        else:
+            self._checked(super().visit_Tuple, node, frame)
+
+    def _checked(self, visit: Callable[[Any, Frame], None], node: nodes.Node, frame: Frame) -> None:
+        self.write("environment.checked_value(")
+        visit(node, frame)
+        self.write(")")
+
+
+_LOOP = nodes.EnvironmentAttribute("checked_loop")
+
+
+class GuardedSandbox(ImmutableSandboxedEnvironment):
+    """The immutable sandbox with every way to grow or to stall bounded (pnp.layout.guard)."""
+
+    intercepted_binops = frozenset({"*", "**", "+", "%"})
+    code_generator_class = _GuardedCode
+    # called by the code _GuardedCode writes (as environment.<name>)
+    checked_concat = staticmethod(guard.concat)
+    checked_loop = staticmethod(budget.loop)
+    checked_value = staticmethod(guard.check_value)
+
+    def call_binop(self, context: Context, operator: str, left: Any, right: Any) -> Any:
+        guard.binop(operator, left, right)
+        return guard.check_value(super().call_binop(context, operator, left, right))
+
+    def call(__self, __context: Context, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
+        state = budget.enter_call()
+        try:
+            args = guard.check_method(__obj, args, kwargs)
+            result = super().call(__context, __obj, *args, **kwargs)
+            return guard.check_value(result, "what this call returns")
+        finally:
+            budget.leave_call(state)
+
+
+def _guarded_filter(name: str, func: Callable[..., Any]) -> Callable[..., Any]:
+    """A Jinja filter that is a step of the render, checked before it runs when it can make
+    more than it is given, and whose result is checked like every value."""
+    check = guard.FILTER_CHECKS.get(name)
+    checked = guard.check_value if name not in guard.NO_LARGER else _same
+    named = [
+        p.name
+        for p in inspect.signature(func).parameters.values()
+        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+    ]
+
+    @functools.wraps(func)  # keeps Jinja's pass_context / pass_environment marks
+    def run(*args: Any, **kwargs: Any) -> Any:
+        state = budget.current()
+        if state is not None:
+            state.tick()
+        if check is not None:
+            given = {**dict(zip(named, args, strict=False)), **kwargs}
+            given["args"] = args[len(named) :]  # for |format's *args
+            check(given)  # may swap a generator for a list, so it can be measured
+            args = tuple(given[n] for n in named[: len(args)]) + args[len(named) :]
+            kwargs = {k: given[k] for k in kwargs}
+        return checked(func(*args, **kwargs), f"the result of |{name}")
+
+    return run
+
+
+def _same(value: Any, what: str) -> Any:
+    return value
+
+
+class _CompiledOnce(BytecodeCache):
+    """Compiled templates kept in memory for every environment of the process: the games of a
+    build (and `pnp validate --all`) share `_common/` and would otherwise compile it each.
+    Jinja checks each against its source's checksum, so an edited file is compiled again."""
+
+    def __init__(self) -> None:
+        self.codes: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        if bucket.key in self.codes:
+            bucket.bytecode_from_string(self.codes[bucket.key])
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.codes[bucket.key] = bucket.bytecode_to_string()
+
+
+_COMPILED = _CompiledOnce()
 
 
 def sandbox(loader: BaseLoader) -> ImmutableSandboxedEnvironment:
     """The environment every face template runs in."""
-    env = ImmutableSandboxedEnvironment(
+    env = GuardedSandbox(
         loader=loader,
+        bytecode_cache=_COMPILED,
         undefined=FieldUndefined,
         autoescape=False,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
         extensions=["jinja2.ext.loopcontrols"],
+        finalize=guard.output,
     )
     env.filters["yaml"] = to_yaml
+    for dropped in ("random", "urlize"):  # not the same every build; HTML only
+        env.filters.pop(dropped, None)
+    env.globals.pop("lipsum", None)
+    env.filters = {name: _guarded_filter(name, f) for name, f in env.filters.items()}
     return env

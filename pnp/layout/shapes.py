@@ -12,6 +12,7 @@ from pnp.draw import elements as draw
 from pnp.draw.elements import Element, Paint
 from pnp.layout.frame import Face, Frame
 from pnp.layout.props import Props
+from pnp.limits import DASH_LENGTHS, POLYGON_SIDES
 from pnp.units import mm_to_pt, parse_length
 
 Point = tuple[float, float]
@@ -58,7 +59,7 @@ def polygon(face: Face, p: Props, frame: Frame) -> list[Element]:
     if "points" in p:
         points = p.points("points", minimum=3)
     elif all(k in p for k in ("sides", "cx", "cy", "r")):
-        sides = p.whole("sides", low=3)
+        sides = p.whole("sides", low=3, high=POLYGON_SIDES)
         points = regular_polygon(
             p.length("cx"),
             p.length("cy"),
@@ -72,7 +73,7 @@ def polygon(face: Face, p: Props, frame: Frame) -> list[Element]:
 
 
 def star(face: Face, p: Props, frame: Frame) -> list[Element]:
-    count = p.whole("points", 5, low=3)
+    count = p.whole("points", 5, low=3, high=POLYGON_SIDES)
     inner = p.number("inner", None)
     if inner is not None and not 0 < inner < 1:
         raise p.error("`inner` is the inner radius as a share of r: between 0 and 1", "inner")
@@ -98,6 +99,8 @@ def paint(p: Props, frame: Frame, line: bool = False) -> Paint:
         dash = list(DASHES[dash])
     elif dash is not None and not isinstance(dash, list):
         dash = [dash]
+    if dash is not None and len(dash) > DASH_LENGTHS:
+        raise p.error(f"`dash` should be at most {DASH_LENGTHS} lengths", "dash")
     dashes = tuple(
         mm_to_pt(p.convert("dash", lambda v: parse_length(v, what="`dash`"), d)) for d in dash or []
     )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import traceback
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +18,9 @@ from jinja2.sandbox import SecurityError
 
 from pnp.draw.elements import Element
 from pnp.draw.face import FaceArt, make_face_art
-from pnp.errors import TemplateError
+from pnp.errors import PnpError, TemplateError
+from pnp.files import confine
+from pnp.layout import budget
 from pnp.layout.assets import Assets
 from pnp.layout.compiler import Compiler
 from pnp.layout.frame import Frame
@@ -26,7 +28,9 @@ from pnp.layout.images import icon_aspect, place_icon
 from pnp.layout.output import Origin, display_path, read_output
 from pnp.layout.sandbox import Record, TemplateLoader, sandbox, wrap_context
 from pnp.layout.theme import RGB, Theme
-from pnp.names import closest, did_you_mean
+from pnp.limits import OUTPUT_CHARS
+from pnp.names import closest, did_you_mean, quote, shorten
+from pnp.resources import templates_dir
 from pnp.units import pt_to_mm
 
 _CACHE_SIZE = 512
@@ -36,14 +40,27 @@ FittedKey = tuple[str, str, float, float, float]
 class TemplateSet:
     """The face templates of one game: its own folder first, then the shared `_common` ones."""
 
-    def __init__(self, search_paths: list[Path], asset_roots: list[Path], theme: Theme) -> None:
+    def __init__(
+        self,
+        search_paths: list[Path],
+        asset_roots: list[Path],
+        theme: Theme,
+        roots: list[Path] | None = None,
+    ) -> None:
+        """Templates are looked up in `search_paths`, images and icons in `asset_roots`; any
+        file read must lie inside `roots` (default: the asset roots) or the project's shared
+        templates once links are resolved."""
         self.search_paths = [Path(p) for p in search_paths]
+        allowed = [*(asset_roots if roots is None else roots), templates_dir()]
+        for folder in (*self.search_paths, *asset_roots):
+            confine(folder, allowed, what="templates folder")
         self.theme = theme
-        self.assets = Assets(asset_roots)
-        self._loader = TemplateLoader(self.search_paths)
+        self.assets = Assets(asset_roots, allowed)
+        self._loader = TemplateLoader(self.search_paths, allowed)
         self.env = sandbox(self._loader)
         self._theme_context = wrap_context(theme.as_context(), "theme")
         self._fitted: OrderedDict[FittedKey, tuple[Element, ...]] = OrderedDict()
+        self._contexts: dict[tuple[str, int], tuple[Any, Any]] = {}  # see _wrapped
 
     def source(
         self,
@@ -108,7 +125,7 @@ class TemplateSet:
     def render_document(self, template_name: str, context: Mapping[str, Any]) -> tuple[str, str]:
         """(text, template path for messages) of a document template such as a rulebook's
         Markdown: the same sandbox and context names as a face, without a face's size."""
-        values = {k: wrap_context(v, str(k)) for k, v in context.items()}
+        values = {k: self._wrapped(k, v) for k, v in context.items()}
         values["theme"] = self._theme_context
         return self._render(template_name, values, "")
 
@@ -142,7 +159,7 @@ class TemplateSet:
         shape: str,
     ) -> dict[str, Any]:
         """What the template sees: the context as Records, plus the theme and the face's size."""
-        values = {k: wrap_context(v, str(k)) for k, v in context.items()}
+        values = {k: self._wrapped(k, v) for k, v in context.items()}
         values.update(
             theme=self._theme_context,
             trim=Record("trim", {"w": width_mm, "h": height_mm}),
@@ -152,17 +169,31 @@ class TemplateSet:
         )
         return values
 
+    def _wrapped(self, name: str, value: Any) -> Any:
+        """`value` as Records, made once per object: the faces of a set share their `game`,
+        `set` and `tables` (templates cannot change them)."""
+        cached = self._contexts.get((name, id(value)))
+        if cached is None or cached[0] is not value:
+            cached = (value, wrap_context(value, str(name)))
+            if len(self._contexts) > _CACHE_SIZE:
+                self._contexts.clear()
+            self._contexts[(name, id(value))] = cached
+        return cached[1]
+
     def _render(self, name: str, values: dict[str, Any], label: str) -> tuple[str, str]:
         """(YAML text, template path for messages)."""
         prefix = f"{label}: " if label else ""
         template = self._template(name, prefix)
         file = display_path(template.filename or name)
+        token = budget.start(budget.Budget())
         try:
-            return template.render(values), file
+            return _collect(template.generate(values)), file
         except TemplateSyntaxError as exc:
             raise _syntax_error(exc, prefix) from None
         except Exception as exc:  # any failure inside a template is the template's to fix
             raise self._runtime_error(exc, file, prefix, values) from None
+        finally:
+            budget.stop(token)
 
     def _template(self, name: str, prefix: str) -> Template:
         try:
@@ -180,7 +211,7 @@ class TemplateSet:
         stem = str(exc.name).removesuffix(".j2").removesuffix(".yaml")
         where = ", ".join(str(p) for p in self.search_paths)
         return TemplateError(
-            f"{prefix}template {exc.name!r} not found (looked in {where})",
+            f"{prefix}template {quote(exc.name)} not found (looked in {where})",
             file=None if exc.name == name else name,
             hint=did_you_mean(known[k] for k in closest(stem, known)),
         )
@@ -202,12 +233,38 @@ class TemplateSet:
         elif isinstance(exc, SecurityError):
             message = f"not allowed in a template: {exc}"
         elif isinstance(exc, TemplateNotFound):
-            message = f"template {exc.name!r} not found"
+            message = f"template {quote(exc.name)} not found"
+        elif isinstance(exc, PnpError):  # a template it includes cannot be read
+            message, hint = exc.message, exc.hint
+            if exc.file:
+                inner_file, line = display_path(exc.file), exc.line
         else:
-            message = f"{type(exc).__name__}: {exc}"
+            message = _failure(exc)
         if frames and inner_file != file:
             message += f" (called from {file}:{frames[0][1]})"
         return TemplateError(prefix + message, file=inner_file, line=line, hint=hint)
+
+
+def _failure(exc: Exception) -> str:
+    """What went wrong inside a template, in words (a limit names itself)."""
+    if isinstance(exc, budget.LimitError):
+        return str(exc)
+    if isinstance(exc, RecursionError):
+        return "templates call or include each other too deeply: does one include itself?"
+    if isinstance(exc, MemoryError):
+        return "the template asked for more memory than there is"
+    return shorten(f"{type(exc).__name__}: {exc}", 200)
+
+
+def _collect(chunks: Iterator[str]) -> str:
+    """A template's output, refused once longer than OUTPUT_CHARS."""
+    out, size = [], 0
+    for chunk in chunks:
+        size += len(chunk)
+        if size > OUTPUT_CHARS:
+            raise budget.LimitError(f"the template wrote more than {OUTPUT_CHARS:,} characters")
+        out.append(chunk)
+    return "".join(out)
 
 
 def _syntax_error(exc: TemplateSyntaxError, prefix: str) -> TemplateError:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from pnp.draw import elements as draw
 from pnp.draw.elements import Element
 from pnp.errors import InputError
@@ -11,10 +13,13 @@ from pnp.layout.images import icon_aspect, place_icon
 from pnp.layout.props import Props
 from pnp.layout.textfit import fit_text
 from pnp.layout.words import TextStyle
+from pnp.limits import TEXT_CHARS
 from pnp.names import describe
 from pnp.units import mm_to_pt
 
 ALIGNS = ("left", "center", "right", "justify")
+# characters no font draws: C0 and C1 controls (but tab and newline), DEL, lone surrogates
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
 VALIGNS = ("top", "middle", "bottom")
 
 
@@ -27,6 +32,12 @@ def text(face: Face, p: Props, frame: Frame) -> list[Element]:
     value = p.get("text")
     if isinstance(value, list | dict):
         raise p.error(f"`text` should be text, found {describe(value)}", "text")
+    if isinstance(value, str) and len(value) > TEXT_CHARS:
+        raise p.error(f"`text` is {len(value):,} characters long (at most {TEXT_CHARS:,})", "text")
+    control = _CONTROL.search(str(value or ""))
+    if control:
+        raise p.error(f"`text` holds the control character U+{ord(control.group()):04X}; "
+                      "remove it", "text")  # fmt: skip
     where = f"{frame.origin.label}: {p.what}" if frame.origin.label else p.what
 
     def aspect(name: str) -> float:

@@ -14,6 +14,7 @@ from pnp.errors import FitError
 from pnp.layout.fonts import FontFace, load_face, text_width
 from pnp.layout.markup import parse_markup
 from pnp.layout.words import IconSegment, Paragraph, Space, TextStyle, Word, measure_words
+from pnp.names import quote
 from pnp.units import pt_to_mm
 
 SIZE_STEP = 0.1  # points; shrink-to-fit searches sizes on this grid
@@ -150,7 +151,7 @@ def _fit_error(
     box = f"{pt_to_mm(width):.1f} x {pt_to_mm(height):.1f} mm box"
     lines, overflow = wrap(paragraphs, size, width)
     if lines is None:
-        detail = f"the word {str(overflow)!r} is wider than its {box} even at {size:g}pt"
+        detail = f"the word {quote(str(overflow))} is wider than its {box} even at {size:g}pt"
     else:
         need = len(lines) * size * style.leading
         detail = (

@@ -6,6 +6,7 @@ theme still draws. Colours are `#rgb` / `#rrggbb` or the name of another palette
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -16,9 +17,9 @@ from typing import Any
 from pnp.catalog.fields import Fields
 from pnp.catalog.yamlsource import load_yaml
 from pnp.errors import InputError, UnknownNameError
-from pnp.layout.fonts import STYLES, FontFamily, builtin_families
-from pnp.names import closest, describe
-from pnp.resources import fonts_dir
+from pnp.layout.fonts import STYLES, FontFamily, builtin_families, check_font_file
+from pnp.names import closest, describe, quote
+from pnp.resources import fonts_dir, templates_dir
 from pnp.units import parse_font_size
 
 RGB = tuple[float, float, float]
@@ -38,7 +39,7 @@ DEFAULT_ICON_BOX = (24.0, 24.0)
 NO_COLOR = ("none", "transparent")
 QUOTE_HEX = "quote hex colours, e.g. fill: '#8b2e2e' (a bare # starts a YAML comment)"
 SECTIONS = ("palette", "fonts", "families", "fallback_fonts", "sizes", "icons", "safe_zone")
-_HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
+_HEX = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})\Z")
 _SIZE_NAME = re.compile(r"[A-Za-z_][\w-]*")
 
 
@@ -84,9 +85,9 @@ class Theme:
                 break
             text = self.palette[text]
         else:
-            raise InputError(f"colour {value!r}: palette names refer to each other in a loop")
+            raise InputError(f"colour {quote(value)}: palette names refer to each other in a loop")
         raise UnknownNameError(
-            f"unknown colour {text!r}: use '#rrggbb' or a palette name",
+            f"unknown colour {quote(text)}: use '#rrggbb' or a palette name",
             suggestions=closest(text, self.palette),
         )
 
@@ -96,7 +97,7 @@ class Theme:
         if family_name in self.families:
             return self.families[family_name]
         raise UnknownNameError(
-            f"unknown font {name!r}: use a font role or family name",
+            f"unknown font {quote(name)}: use a font role or family name",
             suggestions=closest(name, sorted(set(self.fonts) | set(self.families))),
         )
 
@@ -110,7 +111,7 @@ class Theme:
             return self.sizes[value]
         if isinstance(value, str) and _SIZE_NAME.fullmatch(value):
             raise UnknownNameError(
-                f"unknown font size {value!r}: use a size name or a length like '9pt'",
+                f"unknown font size {quote(value)}: use a size name or a length like '9pt'",
                 suggestions=closest(value, self.sizes),
             )
         return parse_font_size(value)
@@ -126,12 +127,16 @@ class Theme:
         }
 
 
-def load_theme(path: Path | None) -> Theme:
-    """Read a theme.yaml over the defaults; a missing file (or None) gives the default theme."""
-    if path is None or not Path(path).is_file():
+def load_theme(path: Path | None, roots: list[Path] | None = None) -> Theme:
+    """Read a theme.yaml over the defaults; a missing file (or None) gives the default theme.
+
+    The theme, and the font files it names, are read only from inside `roots` (default: the
+    theme's folder) or the project's shared templates and fonts."""
+    if path is None or not os.path.lexists(path):
         return Theme()
     path = Path(path)
-    data = load_yaml(path)
+    allowed = [*(roots or [path.parent]), templates_dir(), fonts_dir()]
+    data = load_yaml(path, allowed, what="theme file")
     theme = Fields({} if data is None else data, "theme", file=str(path))
     theme.check_keys(SECTIONS)
     sections = {
@@ -142,7 +147,7 @@ def load_theme(path: Path | None) -> Theme:
         palette=MappingProxyType({**DEFAULT_PALETTE, **_colours(sections["palette"])}),
         fonts=MappingProxyType({**DEFAULT_FONTS, **_texts(sections["fonts"])}),
         families=MappingProxyType(
-            {**builtin_families(), **_families(sections["families"], path.parent)}
+            {**builtin_families(), **_families(sections["families"], path.parent, allowed)}
         ),
         fallback_fonts=_fallback(theme),
         sizes=MappingProxyType({**DEFAULT_SIZES, **_sizes(sections["sizes"])}),
@@ -187,7 +192,7 @@ def _fallback(theme: Fields) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _families(section: Fields, root: Path) -> dict[str, FontFamily]:
+def _families(section: Fields, root: Path, allowed: list[Path]) -> dict[str, FontFamily]:
     """Families the theme adds: `Name: file.ttf` or `Name: {regular: ..., bold: ...}`."""
     families = {}
     for name in section.raw:
@@ -197,17 +202,19 @@ def _families(section: Fields, root: Path) -> dict[str, FontFamily]:
         else:
             spec = section.mapping(name)
         spec.check_keys(STYLES, required=("regular",))
-        files = {style: _font_file(spec, style, root) for style in STYLES if style in spec}
+        files = {style: _font_file(spec, style, root, allowed) for style in STYLES if style in spec}
         families[str(name)] = FontFamily(name=str(name), **files)
     return families
 
 
-def _font_file(spec: Fields, style: str, root: Path) -> Path:
+def _font_file(spec: Fields, style: str, root: Path, allowed: list[Path]) -> Path:
+    """A family's font file, beside the theme or in the project's fonts/, checked to be a
+    TrueType file inside the game's folder or fonts/ (errors at the theme's line)."""
     file = spec.text(style)
     for candidate in (root / file, fonts_dir() / file):
-        if candidate.is_file():
-            return candidate
-    raise spec.error(f"font file {file!r} not found next to the theme or in fonts/", style)
+        if os.path.lexists(candidate):
+            return spec.convert(style, lambda p: check_font_file(p, allowed), candidate)
+    raise spec.error(f"font file {quote(file)} not found next to the theme or in fonts/", style)
 
 
 def _icons(section: Fields) -> dict[str, IconDef]:
@@ -261,7 +268,7 @@ def _check_references(theme: Theme, top: Fields, sections: dict[str, Fields]) ->
     for role, family in theme.fonts.items():
         if role in sections["fonts"] and family not in theme.families:
             raise sections["fonts"].error(
-                f"`{role}`: unknown font family {family!r}",
+                f"`{role}`: unknown font family {quote(family)}",
                 role,
                 suggestions=closest(family, theme.families),
             )

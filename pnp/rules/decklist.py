@@ -22,7 +22,8 @@ from pnp.catalog.fields import Fields
 from pnp.catalog.model import Component, ComponentSet, Game
 from pnp.catalog.yamlsource import parse_yaml, read_text, where
 from pnp.errors import InputError
-from pnp.names import closest, describe
+from pnp.limits import COPIES
+from pnp.names import closest, describe, quote, shorten
 from pnp.rules.lookup import resolve_card, resolve_deck
 
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -94,7 +95,7 @@ class DeckList:
 def read_decklist(game: Game, path: Path | str) -> DeckList:
     """Read a deck list file (text or YAML, by extension or, failing that, by content)."""
     path = Path(path)
-    text = read_text(path)
+    text = read_text(path, what="deck list")
     if "\x00" in text:
         raise InputError("this is a binary file, not a deck list", file=path)
     text = text.removeprefix("\ufeff")
@@ -143,7 +144,7 @@ def parse_text_decklist(game: Game, text: str, path: Path | str) -> DeckList:
         if not m:
             raise InputError(
                 f"expected `COUNT CARD` (e.g. `3 Scout` or `3x scout`) "
-                f"or a `[deck]` section, found {line!r}",
+                f"or a `[deck]` section, found {quote(line)}",
                 file=path,
                 line=number,
             )
@@ -161,10 +162,14 @@ def _text_count(text: str, path: Path, line: int) -> int:
         count = int(text)
     except ValueError:
         raise InputError(
-            f"count {text!r} should be a whole number of 0 or more", file=path, line=line
+            f"count {quote(text)} should be a whole number of 0 or more",
+            file=path,
+            line=line,
         ) from None
     if count < 0:
-        raise InputError(f"count {count} should be 0 or more", file=path, line=line)
+        raise InputError(f"count {shorten(str(count))} should be 0 or more", file=path, line=line)
+    if count > COPIES:
+        raise InputError(f"count {count} is more than {COPIES} copies", file=path, line=line)
     return count
 
 
@@ -184,8 +189,8 @@ def parse_yaml_decklist(game: Game, text: str, path: Path | str) -> DeckList:
         named = top.text("game")
         if named != game.id:
             raise top.error(
-                f"this deck list is for game {named!r}, but it is being checked against "
-                f"{game.id!r}",
+                f"this deck list is for game {quote(named)}, but it is being checked "
+                f"against {game.id!r}",
                 "game",
                 suggestions=closest(named, [game.id]),
             )
@@ -219,7 +224,7 @@ def _add_yaml_cards(game: Game, deck: ComponentSet, cards: Fields, result: DeckL
         line = cards.line_of(card_ref)
         card = resolve_card(game, card_ref, deck, result.path, line)
         # an empty count reads as "missing"; say at its line which card lacks one
-        count: int | None = cards.whole(card_ref, None)
+        count: int | None = cards.whole(card_ref, None, high=COPIES)
         if count is None:
             raise cards.error(f"`{card_ref}` needs a count (a whole number of 0 or more)", card_ref)
         result.add(deck.id, card, count)

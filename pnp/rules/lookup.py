@@ -14,10 +14,10 @@ from pathlib import Path
 
 from pnp.catalog.model import Component, ComponentSet, Game
 from pnp.errors import InputError, UnknownNameError
-from pnp.names import closest, describe
+from pnp.names import closest, describe, quote
 
 # Fields holding a component's name in another language: name_ja, name_de, name_pt-br ...
-OTHER_NAME = re.compile(r"^name_[a-z]{2,3}(?:[-_][a-z]{2,4})?$")
+OTHER_NAME = re.compile(r"name_[a-z]{2,3}(?:[-_][a-z]{2,4})?\Z")
 
 
 def names_of(thing: Component | ComponentSet) -> list[str]:
@@ -82,13 +82,13 @@ def resolve_deck(game: Game, ref: object, path: Path, line: int | None) -> Compo
     other = game.sets.get(str(ref))
     if other is not None:
         raise InputError(
-            f"{ref!r} is a set of {other.kind}s, not a deck of cards "
+            f"{quote(ref)} is a set of {other.kind}s, not a deck of cards "
             f"(decks: {', '.join(game.decks) or 'none'})",
             file=path,
             line=line,
         )
     raise UnknownNameError(
-        f"no deck {ref!r} in {game.id} (decks: {', '.join(game.decks) or 'none'})",
+        f"no deck {quote(ref)} in {game.id} (decks: {', '.join(game.decks) or 'none'})",
         file=path,
         line=line,
         suggestions=suggest(ref, game.decks.values()),
@@ -109,7 +109,7 @@ def resolve_card(
     if len(found) > 1:
         ids = ", ".join(c.id for c in found)
         raise InputError(
-            f"{ref!r} is ambiguous: it names {len(found)} cards ({ids})",
+            f"{quote(ref)} is ambiguous: it names {len(found)} cards ({ids})",
             file=path,
             line=line,
             hint="write the card's id instead",
@@ -119,7 +119,7 @@ def resolve_card(
         if elsewhere:
             holders = ", ".join(sorted({c.set_id for c in elsewhere}))
             raise InputError(
-                f"{ref!r} is not in deck {deck.id!r}; it is in {holders}",
+                f"{quote(ref)} is not in deck {deck.id!r}; it is in {holders}",
                 file=path,
                 line=line,
                 hint=f"move it under [{elsewhere[0].set_id}]",
@@ -127,7 +127,7 @@ def resolve_card(
     _refuse_pieces(game, ref, path, line)
     scope = f"deck {deck.id!r}" if deck else game.id
     raise UnknownNameError(
-        f"no card {str(ref)!r} in {scope}",
+        f"no card {quote(str(ref))} in {scope}",
         file=path,
         line=line,
         suggestions=suggest(ref, pool),
@@ -147,7 +147,7 @@ def _refuse_pieces(game: Game, ref: object, path: Path, line: int | None) -> Non
     verb = "are" if len(found) > 1 else "is"
     decks = ", ".join(game.decks)
     raise InputError(
-        f"{str(ref)!r} {verb} {what} (set {sets}), not a card; deck lists hold cards",
+        f"{quote(str(ref))} {verb} {what} (set {sets}), not a card; deck lists hold cards",
         file=path,
         line=line,
         hint=f"decks of {game.id}: {decks}" if decks else f"{game.id} has no decks of cards",

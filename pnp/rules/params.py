@@ -14,7 +14,7 @@ from typing import Any
 from pnp.catalog.fields import Fields
 from pnp.catalog.model import ComponentSet, Game, RuleSpec, Table
 from pnp.catalog.yamlsource import where as where_of
-from pnp.names import closest, describe
+from pnp.names import closest, describe, quote
 from pnp.rules.values import Range, Where, items
 
 # Keys any rule may carry besides its check's own: free text for people.
@@ -99,7 +99,7 @@ class RuleParams(Fields):
                 line=line(key),
             )
         raise self.error(
-            f"no {key} {ref!r} in {self.game.id} (known: {', '.join(sets) or 'none'})",
+            f"no {key} {quote(ref)} in {self.game.id} (known: {', '.join(sets) or 'none'})",
             line=line(key),
             suggestions=closest(ref, sets),
         )
@@ -118,7 +118,7 @@ class RuleParams(Fields):
         name = self.name(key, value, line)
         if name not in known:
             raise self.error(
-                f"no {owner} has a field {name!r} (fields: {', '.join(known)})",
+                f"no {owner} has a field {quote(name)} (fields: {', '.join(known)})",
                 key,
                 line=line,
                 suggestions=closest(name, known),
@@ -196,7 +196,7 @@ class RuleParams(Fields):
         tables = self.game.tables
         if ref not in tables:
             raise self.error(
-                f"no table {ref!r} in {self.game.id} (known: {', '.join(tables) or 'none'})",
+                f"no table {quote(ref)} in {self.game.id} (known: {', '.join(tables) or 'none'})",
                 key,
                 line=line,
                 suggestions=closest(ref, tables),
@@ -210,7 +210,8 @@ class RuleParams(Fields):
         name = self.name(key, value)
         if name not in table.columns:
             raise self.error(
-                f"table {table.id!r} has no column {name!r} (columns: {', '.join(table.columns)})",
+                f"table {table.id!r} has no column {quote(name)} "
+                f"(columns: {', '.join(table.columns)})",
                 key,
                 line=line,
                 suggestions=closest(name, table.columns),
@@ -250,7 +251,7 @@ class RuleParams(Fields):
         sets = self.game.decks if kind == "deck" else self.game.sets
         if ref not in sets:
             raise self.error(
-                f"`{key}`: no {kind} {ref!r} in {self.game.id}",
+                f"`{key}`: no {kind} {quote(ref)} in {self.game.id}",
                 key,
                 line=self.line_in(raw, kind, key),
                 suggestions=closest(ref, sets),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.catalog.model import Component, ComponentSet
-from pnp.names import describe
+from pnp.names import describe, quote
 from pnp.rules.check import Check, Outcome, SetCheck
 from pnp.rules.lookup import find_components, suggest
 from pnp.rules.params import RuleParams
@@ -73,14 +73,14 @@ def _resolve_card(p: RuleParams, target: ComponentSet, ref: object, line: int | 
     found = find_components(ref, target.components)
     if not found:
         raise p.error(
-            f"no card {ref!r} in {target.id!r}",
+            f"no card {quote(ref)} in {target.id!r}",
             "cards",
             line=line,
             suggestions=suggest(ref, target.components),
         )
     if len(found) > 1:
         raise p.error(
-            f"{ref!r} names {len(found)} cards in {target.id!r}: use an id "
+            f"{quote(ref)} names {len(found)} cards in {target.id!r}: use an id "
             f"({', '.join(c.id for c in found)})",
             "cards",
             line=line,

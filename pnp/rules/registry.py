@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 
 from pnp.catalog.model import Game, RuleSpec
 from pnp.errors import UnknownNameError
-from pnp.names import closest
+from pnp.names import closest, quote
 from pnp.rules import agree, counting, dealing, facts, presence, tables
 from pnp.rules.check import Check
 from pnp.rules.params import RuleParams
@@ -38,7 +38,7 @@ def parse_rule(spec: RuleSpec, game: Game) -> Check:
     if parser is None:
         line = spec.raw.line_of("check") if spec.raw is not None else spec.origin.line
         raise UnknownNameError(
-            f"rule {spec.id!r}: unknown check {spec.check!r} (known: {', '.join(CHECKS)})",
+            f"rule {spec.id!r}: unknown check {quote(spec.check)} (known: {', '.join(CHECKS)})",
             file=spec.origin.file,
             line=line,
             suggestions=closest(spec.check, CHECKS),

@@ -1,0 +1,94 @@
+"""Runs `pnp` commands for the hostile-input tests (see tests/hostile.py), one forked child each.
+
+Reads one JSON request a line on stdin: {"args", "cwd", "seconds", "memory"}; writes one JSON
+result a line on stdout: {"code", "out", "err", "seconds", "peak_mb", "signal", "timed_out"}.
+pnp is imported once, here, so each child starts warm; each child limits its own address space
+with resource.setrlimit before running the CLI.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import signal
+import sys
+import tempfile
+import time
+import traceback
+
+import pnp.build  # noqa: F401 (imported once so the children start warm)
+import pnp.cli
+
+
+def child(request: dict, out_path: str, err_path: str) -> None:
+    """Run the command in this (forked) process and leave with its exit code."""
+    code = 1
+    try:
+        limit = request["memory"]
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        out = os.open(out_path, os.O_WRONLY)
+        err = os.open(err_path, os.O_WRONLY)
+        os.dup2(out, 1)
+        os.dup2(err, 2)
+        sys.stdout = open(1, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
+        sys.stderr = open(2, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
+        os.chdir(request["cwd"])
+        pnp.cli.main(args=request["args"], prog_name="pnp")
+        code = 0
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    except BaseException:  # what a user would see: Python's traceback
+        traceback.print_exc()
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+
+
+def run(request: dict) -> dict:
+    with tempfile.TemporaryDirectory() as folder:
+        out_path, err_path = os.path.join(folder, "out"), os.path.join(folder, "err")
+        for path in (out_path, err_path):
+            open(path, "w").close()  # noqa: SIM115
+        start = time.monotonic()
+        pid = os.fork()
+        if pid == 0:
+            child(request, out_path, err_path)
+        status, usage, timed_out = _wait(pid, start + request["seconds"])
+        seconds = time.monotonic() - start
+        with open(out_path, encoding="utf-8", errors="replace") as out:
+            stdout = out.read()
+        with open(err_path, encoding="utf-8", errors="replace") as err:
+            stderr = err.read()
+    killed = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
+    return {
+        "code": os.WEXITSTATUS(status) if os.WIFEXITED(status) else None,
+        "out": stdout,
+        "err": stderr,
+        "seconds": seconds,
+        "peak_mb": usage.ru_maxrss / 1024,
+        "signal": None if timed_out else killed,
+        "timed_out": timed_out,
+    }
+
+
+def _wait(pid: int, deadline: float) -> tuple[int, resource.struct_rusage, bool]:
+    while True:
+        done, status, usage = os.wait4(pid, os.WNOHANG)
+        if done:
+            return status, usage, False
+        if time.monotonic() > deadline:
+            os.kill(pid, signal.SIGKILL)
+            _, status, usage = os.wait4(pid, 0)
+            return status, usage, True
+        time.sleep(0.01)
+
+
+def main() -> None:
+    for line in sys.stdin:
+        print(json.dumps(run(json.loads(line))), flush=True)
+
+
+if __name__ == "__main__":
+    main()
