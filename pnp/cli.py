@@ -109,6 +109,15 @@ PAPER = LibraryValue("paper", _paper)
 PRODUCTS = LibraryValue("products", _products)
 OFFSET = LibraryValue("offset", _offset)
 BLEED = LibraryValue("bleed", _bleed)
+# build and calibrate take the same paper, checked by the same parser
+paper_option = click.option(
+    "--paper",
+    type=PAPER,
+    default="a4",
+    show_default=True,
+    metavar="PAPER",
+    help="a4, letter, a3, a5, legal, tabloid, or WIDTHxHEIGHT with a unit (e.g. 210x297mm).",
+)
 
 
 @click.group(
@@ -245,14 +254,7 @@ def _faces_line(game: Any, drawn: int | None) -> str:
     "tiled over sheets when large), tokens (chips, markers, tokens, pawn standees), "
     "aids (reference cards and player aids), rulebook (one per language), or all.",
 )
-@click.option(
-    "--paper",
-    type=PAPER,
-    default="a4",
-    show_default=True,
-    metavar="PAPER",
-    help="a4, letter, a3, a5, legal, tabloid, or WIDTHxHEIGHT with a unit (e.g. 210x297mm).",
-)
+@paper_option
 @click.option(
     "--bleed",
     "bleed_mm",
@@ -350,14 +352,7 @@ def build(
 
 
 @main.command(epilog=EXIT_CODES)
-@click.option(
-    "--paper",
-    type=PAPER,
-    default="a4",
-    show_default=True,
-    metavar="PAPER",
-    help="a4, letter, or WIDTHxHEIGHT with a unit.",
-)
+@paper_option
 @click.option(
     "--duplex",
     type=click.Choice(["long", "short"]),
