@@ -1,0 +1,33 @@
+"""The `pnp` command: parse options, call the library, map errors to messages and exit codes.
+
+Exit codes: 0 fine, 1 a composition rule is broken, 2 bad input or usage. A bad option value
+is reported by click (`Error: Invalid value for '--paper': ...`); a bad input file by pnp
+(`error: file:line: message`), both with exit code 2. Each command lives in the module named
+after what it does; this module only gathers them.
+"""
+
+from __future__ import annotations
+
+import click
+
+from pnp.cli import build, catalog
+from pnp.cli.common import EXIT_CODES
+
+
+@click.group(
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
+    epilog=EXIT_CODES,
+)
+@click.version_option(package_name="pnp")
+def main() -> None:
+    """pnp: print-and-play studio. Game data in, printable sheets and deck verdicts out."""
+
+
+for command in (
+    catalog.games,
+    catalog.inventory,
+    catalog.validate,
+    build.build,
+    build.calibrate,
+):
+    main.add_command(command)

@@ -1,0 +1,5 @@
+"""`python -m pnp.cli`: the same command as `pnp`."""
+
+from pnp.cli import main
+
+main()

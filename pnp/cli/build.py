@@ -1,0 +1,149 @@
+"""Commands that write print files: `build` and `calibrate`."""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+import click
+
+from pnp.cli.common import BLEED, EXIT_CODES, OFFSET, PRODUCTS, paper_option, reports_errors
+
+
+@click.command(epilog=EXIT_CODES)
+@click.argument("games", nargs=-1, metavar="[GAME|DIR]...")
+@click.option("--all", "all_games", is_flag=True, help="Build every built-in game.")
+@click.option(
+    "--what",
+    type=PRODUCTS,
+    default="all",
+    show_default=True,
+    metavar="LIST",
+    help="Comma-separated products: cards (one PDF per deck), boards (boards and trackers, "
+    "tiled over sheets when large), tokens (chips, markers, tokens, pawn standees), "
+    "aids (reference cards and player aids), rulebook (one per language), or all.",
+)
+@paper_option
+@click.option(
+    "--bleed",
+    "bleed_mm",
+    default="3",
+    show_default=True,
+    type=BLEED,
+    metavar="MM",
+    help="Bleed around every piece, in mm (0 to 20).",
+)
+@click.option(
+    "--duplex",
+    type=click.Choice(["long", "short", "none"]),
+    default="long",
+    show_default=True,
+    help="Backs interleaved for long- or short-edge flipping, or none: all fronts then all backs.",
+)
+@click.option(
+    "--gutterfold",
+    is_flag=True,
+    help="No duplex needed: cards print fronts and backs on one sheet with a fold line; "
+    "two-sided tokens print as fold-over strips.",
+)
+@click.option(
+    "--back-offset",
+    type=OFFSET,
+    default="0,0",
+    show_default=True,
+    metavar="X,Y",
+    help="Shift backs by X,Y mm to correct a printer (see `pnp calibrate`).",
+)
+@click.option(
+    "--booklet",
+    is_flag=True,
+    help="Rulebooks as saddle-stitched booklets: half-size pages two-up, in signature order "
+    "for short-edge duplex.",
+)
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    metavar="DIR",
+    help="Output folder (default: ./output).",
+)
+@reports_errors
+def build(
+    games: tuple[str, ...],
+    all_games: bool,
+    what: str,
+    paper: str,
+    bleed_mm: str,
+    duplex: str,
+    gutterfold: bool,
+    back_offset: str,
+    booklet: bool,
+    out_dir: Path | None,
+) -> None:
+    """Build print-ready PDFs for GAME... (built-in ids or game folders) into ./output/<game>/.
+
+    The files of a build are moved into place together once all are written: a build that
+    fails (or is interrupted) leaves the output folder as it was."""
+    from pnp.build import BuildOptions, build_games, count_steps, parse_products
+    from pnp.catalog.games import builtin_ids, resolve_game
+    from pnp.impose.options import parse_bleed, parse_offset
+
+    if all_games == bool(games):
+        raise click.UsageError("name one or more GAMEs, or use --all")
+    given = click.get_current_context().get_parameter_source("duplex")
+    if gutterfold and given is not click.core.ParameterSource.DEFAULT:
+        raise click.UsageError("--gutterfold prints fronts and backs on one side: drop --duplex")
+    options = BuildOptions(
+        products=parse_products(what),
+        paper=paper,
+        bleed_mm=parse_bleed(bleed_mm),
+        duplex=duplex,
+        gutterfold=gutterfold,
+        back_offset_mm=parse_offset(back_offset),
+        out_dir=out_dir,
+        booklet=booklet,
+    )
+    loaded = [resolve_game(g) for g in (builtin_ids() if all_games else games)]
+    with click.progressbar(
+        length=count_steps(loaded, options),
+        label="Building",
+        # a bar on a terminal; nothing in logs and pipes
+        file=sys.stderr if sys.stderr.isatty() else io.StringIO(),
+        item_show_func=lambda item: item,
+    ) as bar:
+
+        def step(name: str) -> None:
+            bar.update(1, name)
+
+        written = build_games(loaded, options, progress=step)
+    for path in written:
+        click.echo(str(path))
+
+
+@click.command(epilog=EXIT_CODES)
+@paper_option
+@click.option(
+    "--duplex",
+    type=click.Choice(["long", "short"]),
+    default="long",
+    show_default=True,
+    help="How your printer flips the sheet: over its long or its short edge.",
+)
+@click.option(
+    "--out",
+    "out_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    metavar="FILE",
+    help="PDF to write (default: ./output/calibrate-PAPER.pdf).",
+)
+@reports_errors
+def calibrate(paper: str, duplex: str, out_path: Path | None) -> None:
+    """Print a duplex alignment sheet to measure your printer's back offset."""
+    from pnp.build import write_calibration
+    from pnp.impose.options import SheetOptions
+    from pnp.impose.paper import parse_paper
+
+    path = out_path or Path("output") / f"calibrate-{parse_paper(paper).name.lower()}.pdf"
+    write_calibration(path, SheetOptions(paper=parse_paper(paper), duplex=duplex))
+    click.echo(str(path))

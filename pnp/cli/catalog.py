@@ -1,0 +1,125 @@
+"""Commands that read a game: `games`, `inventory` and `validate`."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from pnp.cli.common import EXIT_CODES, EXIT_OK, EXIT_RULES, reports_errors
+
+
+@click.command(epilog=EXIT_CODES)
+@reports_errors
+def games() -> None:
+    """List the built-in games, one per line: id, title, players and play time."""
+    from pnp.catalog.games import load_builtin_games
+    from pnp.errors import InputError
+    from pnp.resources import card_data_dir
+
+    loaded = load_builtin_games()
+    if not loaded:
+        raise InputError("no built-in games found (is pnp installed whole?)", file=card_data_dir())
+    for game in loaded:
+        players = game.meta.get("players") or {}
+        extra = []
+        if players:
+            lo, hi = players.get("min"), players.get("max")
+            extra.append(f"{lo}-{hi} players" if lo != hi else f"{lo} players")
+        if game.meta.get("play_time"):
+            extra.append(str(game.meta["play_time"]))
+        suffix = f" ({', '.join(extra)})" if extra else ""
+        click.echo(f"{game.id}\t{game.title}{suffix}")
+
+
+@click.command(epilog=EXIT_CODES)
+@click.argument("game", metavar="GAME")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (components and tables).")
+@reports_errors
+def inventory(game: str, as_json: bool) -> None:
+    """List every component of GAME (a built-in id or a game folder) with its count."""
+    from pnp.catalog.games import resolve_game
+    from pnp.catalog.inventory import inventory_data, inventory_text
+
+    loaded = resolve_game(game)
+    if as_json:
+        click.echo(json.dumps(inventory_data(loaded), ensure_ascii=False, indent=2))
+    else:
+        click.echo(inventory_text(loaded))
+
+
+@click.command(epilog=EXIT_CODES)
+@click.argument("target", required=False, metavar="[GAME|DIR|FILE]")
+@click.argument("decklist", required=False, type=click.Path(path_type=Path), metavar="[FILE]")
+@click.option("--all", "all_games", is_flag=True, help="Validate every built-in game's catalog.")
+@click.option("--game", "game_ref", metavar="GAME", help="Check a deck list FILE against GAME.")
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print JSON: every rule's verdict with its id, sentence, expected, found and deck.",
+)
+@click.option(
+    "-v",
+    "--verbose",
+    is_flag=True,
+    help="Show expected and found for passing rules too, and every skipped rule on its own line.",
+)
+@reports_errors
+def validate(
+    target: str | None,
+    decklist: Path | None,
+    all_games: bool,
+    game_ref: str | None,
+    as_json: bool,
+    verbose: bool,
+) -> None:
+    """Check catalogs (schema and composition rules) or a deck list.
+
+    \b
+      pnp validate --all                 every built-in game's catalog
+      pnp validate GAME|DIR              one game (built-in id or a game folder)
+      pnp validate --game GAME FILE      a deck list (.txt or .yaml) against GAME's rules
+
+    On a deck list, rules about decks it does not hold are summed up in one SKIP line
+    (--verbose lists them). A game's every face is also drawn from its templates (nothing is
+    written), so a template that cannot render is found here rather than in a build.
+    """
+    from pnp.build import draw_every_face
+    from pnp.catalog.games import builtin_ids, resolve_game
+    from pnp.rules.report import validate_decklist, validate_game
+
+    faces: list[str] = []
+    if game_ref:
+        deck_file = decklist or (Path(target) if target else None)
+        if deck_file is None or (decklist is not None and target is not None):
+            raise click.UsageError("give exactly one deck list FILE with --game GAME")
+        reports = [validate_decklist(resolve_game(game_ref), deck_file)]
+    elif all_games or (target and not decklist):
+        if all_games and (target or decklist):
+            raise click.UsageError("--all takes no GAME")
+        loaded = [resolve_game(g) for g in (builtin_ids() if all_games else [str(target)])]
+        reports = [validate_game(game) for game in loaded]
+        faces = [_faces_line(game, draw_every_face(game)) for game in loaded]
+    else:
+        raise click.UsageError(
+            "say what to validate: GAME, a game folder, --all, or --game GAME FILE"
+        )
+    if as_json:
+        click.echo(json.dumps([r.as_dict() for r in reports], ensure_ascii=False, indent=2))
+    else:
+        for report, drawn in itertools.zip_longest(reports, faces):
+            if drawn:
+                click.echo(drawn)
+            click.echo(report.render(verbose=verbose))
+    sys.exit(EXIT_OK if all(r.ok for r in reports) else EXIT_RULES)
+
+
+def _faces_line(game: Any, drawn: int | None) -> str:
+    if drawn is None:
+        return f"{game.id}: faces not drawn (no templates folder {game.templates_dir})"
+    return f"{game.id}: {drawn} faces drawn from their templates"
