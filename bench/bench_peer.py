@@ -1,0 +1,275 @@
+"""Peer benchmark: pnp against a bare reportlab script of the same drawing. Run by hand.
+
+    python bench/bench_peer.py [--cards 1000,10000] [--runs 5] [--keep DIR]
+
+It writes a game folder with one deck of N distinct poker cards (a name, wrapped body text,
+a rounded frame, a plain shared back) and builds it on Letter, 9 cards a sheet with crop
+marks, two ways, each as a whole process and in alternating runs:
+
+- `pnp build <folder> --what cards --paper letter` (with `--split` when the CLI has it);
+- the floor: a bare reportlab script drawing the same cards (same fonts, same wrapping
+  width, crop marks, the back drawn once as a form), nothing else.
+
+It prints the median wall time of each, their ratio (goal: pnp / floor <= 2.5 at 1,000
+cards), the peak memory of each process (goal: < 120 MB at 10,000) and PDF bytes per card
+(goal: <= 300 with a shared back). Medians hide a noisy machine; numbers move a few percent.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WORDS = tuple(
+    [
+        "agent",
+        "courier",
+        "cipher",
+        "dossier",
+        "handler",
+        "mole",
+        "safe",
+        "house",
+        "dead",
+        "drop",
+        "signal",
+        "network",
+        "asset",
+        "exfiltrate",
+        "surveil",
+        "infiltrate",
+        "double",
+        "cover",
+        "legend",
+        "contact",
+        "border",
+        "night",
+        "train",
+        "embassy",
+        "telegram",
+        "microfilm",
+        "briefcase",
+        "rival",
+        "bribe",
+        "defect",
+        "sleeper",
+        "station",
+        "chief",
+        "codebook",
+    ]
+)
+
+GAME_YAML = """\
+game:
+  id: peer-bench
+  title: Peer Bench
+  designer: Bench
+  players: {min: 2, max: 4}
+  play_time: 10 min
+  source: original
+"""
+
+SET_HEAD = """\
+set:
+  id: deck
+  name: Deck
+  kind: card
+  size: poker
+  front: front.yaml.j2
+  back: back.yaml.j2
+  source: original
+components:
+"""
+
+FRONT = """\
+- rect: {x: 0, y: 0, w: {{ trim.w }}, h: {{ trim.h }}, fill: paper, bleed: true}
+- rect: {x: 3, y: 3, w: {{ trim.w - 6 }}, h: {{ trim.h - 6 }}, radius: 3, fill: none, \
+stroke: ink, stroke_width: 0.5}
+- text: {x: 6, y: 6, w: 51, h: 10, text: {{ card.name | yaml }}, size: 12, style: bold}
+- text: {x: 6, y: 20, w: 51, h: 60, text: {{ card.text | yaml }}, size: 9, min_size: 9}
+"""
+
+BACK = """\
+- rect: {x: 0, y: 0, w: {{ trim.w }}, h: {{ trim.h }}, fill: back, bleed: true}
+"""
+
+THEME = """\
+palette:
+  paper: "#f4efe3"
+  ink: "#222222"
+  back: "#2d5f8b"
+"""
+
+
+def card_text(i: int) -> tuple[str, str]:
+    """A distinct name and about 25 words of body text for card `i` (deterministic)."""
+    name = f"{WORDS[i % len(WORDS)].title()} {WORDS[(i * 7 + 3) % len(WORDS)].title()} {i}"
+    body = " ".join(WORDS[(i * 13 + k * 5) % len(WORDS)] for k in range(25))
+    return name, body.capitalize() + "."
+
+
+def write_game(folder: Path, cards: int) -> None:
+    (folder / "templates").mkdir(parents=True)
+    (folder / "game.yaml").write_text(GAME_YAML)
+    lines = [SET_HEAD]
+    for i in range(cards):
+        name, body = card_text(i)
+        lines.append(
+            f'  - {{id: c{i}, name: "{name}", count: 1, source: original, text: "{body}"}}\n'
+        )
+    (folder / "deck.yaml").write_text("".join(lines))
+    (folder / "templates" / "front.yaml.j2").write_text(FRONT)
+    (folder / "templates" / "back.yaml.j2").write_text(BACK)
+    (folder / "templates" / "theme.yaml").write_text(THEME)
+
+
+# The floor: the same cards in plain reportlab. Geometry as pnp lays a poker deck on Letter:
+# 3 x 3 cards with 3 mm bleed shared between neighbours, centred; crop marks in the margin;
+# backs mirrored (long edge).
+FLOOR = r"""
+import sys
+from reportlab.lib.units import mm
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+sys.path.insert(0, sys.argv[3])
+from bench_peer import card_text
+
+fonts = sys.argv[4]
+pdfmetrics.registerFont(TTFont("Roboto", fonts + "/Roboto-Regular.ttf"))
+pdfmetrics.registerFont(TTFont("Roboto-Bold", fonts + "/Roboto-Bold.ttf"))
+n, out = int(sys.argv[1]), sys.argv[2]
+W, H, B = 63 * mm, 88 * mm, 3 * mm
+PW, PH = 612, 792
+PX, PY = W + B, H + B  # neighbours share the bleed between them, as pnp's grid does
+X0, Y0 = (PW - 3 * PX - B) / 2 + B, (PH - 3 * PY - B) / 2 + B  # first trim corner
+CW, CH = W + 2 * B, H + 2 * B
+c = Canvas(out, pagesize=(PW, PH), invariant=1, pageCompression=1)
+
+def slots(mirror):
+    for row in range(3):
+        for col in range(3):
+            col_ = 2 - col if mirror else col
+            yield X0 + col_ * PX, Y0 + (2 - row) * PY
+
+def crop_marks():
+    c.setLineWidth(0.25)
+    c.setStrokeGray(0)
+    xs = [X0 + i * PX + d for i in range(3) for d in (0, W)]
+    ys = [Y0 + i * PY + d for i in range(3) for d in (0, H)]
+    bottom, top = Y0 - B, Y0 + 3 * PY
+    left, right = X0 - B, X0 + 3 * PX
+    for x in xs:
+        c.line(x, bottom - 1, x, bottom - 3 * mm)
+        c.line(x, top + 1, x, top + 3 * mm)
+    for y in ys:
+        c.line(left - 1, y, left - 3 * mm, y)
+        c.line(right + 1, y, right + 3 * mm, y)
+
+def front(i, x, y):
+    name, body = card_text(i)
+    c.saveState()
+    p = c.beginPath(); p.rect(x - B, y - B, CW, CH); c.clipPath(p, stroke=0, fill=0)
+    c.setFillColorRGB(0.957, 0.937, 0.89); c.rect(x - B, y - B, CW, CH, stroke=0, fill=1)
+    c.setStrokeColorRGB(0.133, 0.133, 0.133); c.setLineWidth(0.5 * mm)
+    c.roundRect(x + 3 * mm, y + 3 * mm, W - 6 * mm, H - 6 * mm, 3 * mm, stroke=1, fill=0)
+    c.setFillColorRGB(0.133, 0.133, 0.133)
+    c.setFont("Roboto-Bold", 12); c.drawString(x + 6 * mm, y + H - 6 * mm - 12, name)
+    c.setFont("Roboto", 9)
+    for k, line in enumerate(simpleSplit(body, "Roboto", 9, 51 * mm)):
+        c.drawString(x + 6 * mm, y + H - 20 * mm - 9 - k * 10.8, line)
+    c.restoreState()
+
+c.beginForm("back", -B, -B, W + B, H + B)
+c.setFillColorRGB(0.176, 0.373, 0.545); c.rect(-B, -B, CW, CH, stroke=0, fill=1)
+c.endForm()
+for start in range(0, n, 9):
+    count = min(9, n - start)
+    for k, (x, y) in zip(range(count), slots(False)):
+        front(start + k, x, y)
+    crop_marks(); c.showPage()
+    for k, (x, y) in zip(range(count), slots(True)):
+        c.saveState(); c.translate(x, y); c.doForm("back"); c.restoreState()
+    crop_marks(); c.showPage()
+c.save()
+"""
+
+
+def pnp_command(folder: Path, out: Path) -> list[str]:
+    """`pnp build` for the deck as separate PDFs, whatever this version's CLI calls that."""
+    exe = Path(sys.executable).with_name("pnp")
+    base = [str(exe), "build", str(folder), "--what", "cards", "--paper", "letter"]
+    helptext = subprocess.run([*base[:2], "--help"], capture_output=True, text=True).stdout
+    if "--split" in helptext:
+        base.append("--split")
+    return [*base, "--out", str(out)]
+
+
+def run(command: list[str], cwd: Path) -> tuple[float, float]:
+    """(wall seconds, peak resident MB) of one whole process."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    seconds = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode:
+        err = proc.stderr.read().decode() if proc.stderr else ""
+        raise SystemExit(f"{command[0]} failed ({proc.returncode}): {err[-2000:]}")
+    return seconds, usage.ru_maxrss / 1024
+
+
+def pdf_bytes(folder: Path) -> int:
+    return sum(p.stat().st_size for p in folder.rglob("*.pdf"))
+
+
+def bench(cards: int, runs: int, tmp: Path) -> None:
+    game = tmp / f"game-{cards}"
+    write_game(game, cards)
+    pnp_out, floor_out = tmp / f"pnp-{cards}", tmp / f"floor-{cards}"
+    floor_out.mkdir()
+    pnp_cmd = pnp_command(game, pnp_out)
+    floor_script = tmp / "floor.py"
+    floor_script.write_text(FLOOR)
+    fonts = ROOT / "fonts"
+    floor_cmd = [sys.executable, str(floor_script), str(cards), str(floor_out / "deck.pdf"),
+                 str(Path(__file__).resolve().parent), str(fonts)]  # fmt: skip
+    results: dict[str, list[tuple[float, float]]] = {"pnp": [], "floor": []}
+    for _ in range(runs):  # alternating, so a busy moment hurts both alike
+        results["pnp"].append(run(pnp_cmd, tmp))
+        results["floor"].append(run(floor_cmd, tmp))
+    pnp_s = statistics.median(s for s, _ in results["pnp"])
+    floor_s = statistics.median(s for s, _ in results["floor"])
+    pnp_mb = max(m for _, m in results["pnp"])
+    floor_mb = max(m for _, m in results["floor"])
+    print(
+        f"{cards:>7,} cards  pnp {pnp_s:6.2f} s {pnp_mb:6.0f} MB {pdf_bytes(pnp_out) / cards:6.0f} "
+        f"B/card | floor {floor_s:6.2f} s {floor_mb:6.0f} MB "
+        f"{pdf_bytes(floor_out) / cards:6.0f} B/card | ratio {pnp_s / floor_s:5.2f}",
+        flush=True,
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cards", default="1000,10000", help="deck sizes, comma-separated")
+    parser.add_argument("--runs", type=int, default=5, help="runs of each, alternating")
+    parser.add_argument("--keep", type=Path, help="build here and keep the files")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as temp:
+        tmp = args.keep or Path(temp)
+        tmp.mkdir(parents=True, exist_ok=True)
+        for cards in (int(c) for c in args.cards.split(",")):
+            bench(cards, args.runs, tmp)
+
+
+if __name__ == "__main__":
+    main()
