@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import logging
+
 from pnp.catalog.context import face_context, set_face_context
 from pnp.catalog.model import ComponentSet, Game
-from pnp.draw.face import FaceArt
+from pnp.draw.face import FaceArt, make_face_art
+from pnp.draw.legibility import Survey
 from pnp.files import confine
 from pnp.layout.templates import TemplateSet
 from pnp.layout.theme import load_theme
@@ -29,22 +32,35 @@ def render_set_faces(
     """(count, front, back) for every component of a set with at least one copy."""
     w, h = component_set.trim.width_mm, component_set.trim.height_mm
     base = set_face_context(game, component_set)
-    faces = []
+    faces: list[tuple[int, FaceArt, FaceArt | None]] = []
+    survey = Survey()
     for component in component_set.components:
         if component.count == 0:
             continue
         context = face_context(game, component_set, component, base)
-        sides = [component_set.front, component_set.back]
-        front, back = (
-            templates.render_face(
-                name, context, width_mm=w, height_mm=h, bleed_mm=bleed_mm,
-                shape=component_set.shape, label=f"{component.name} ({component.id})",
-            ) if name else None
-            for name in sides
-        )  # fmt: skip
+        size = {"width_mm": w, "height_mm": h, "bleed_mm": bleed_mm}
+        drawn: list[FaceArt | None] = []
+        for name in (component_set.front, component_set.back):
+            if not name:
+                drawn.append(None)
+                continue
+            label = f"{component.name} ({component.id})"
+            elements = templates.layout(
+                name, context, shape=component_set.shape, label=label, **size
+            )
+            survey.add(name, elements)
+            drawn.append(make_face_art(elements, shape=component_set.shape, label=label, **size))
+        front, back = drawn
         assert front is not None  # every set has a front template
         faces.append((component.count, front, back))
+    warn_illegible(survey, f"{game.id}/{component_set.id}")
     return faces
+
+
+def warn_illegible(survey: Survey, where: str) -> None:
+    """One warning (stderr, through logging) per text box that prints too small or too faint."""
+    for line in survey.lines(where):
+        logging.getLogger("pnp.legibility").warning("warning: illegible text: %s", line)
 
 
 def draw_every_face(game: Game, bleed_mm: float = 3.0) -> int | None:
@@ -58,15 +74,18 @@ def draw_every_face(game: Game, bleed_mm: float = 3.0) -> int | None:
     for component_set in game.sets.values():
         w, h = component_set.trim.width_mm, component_set.trim.height_mm
         base = set_face_context(game, component_set)
+        survey = Survey()
         for component in component_set.components:
             if component.count == 0:
                 continue
             context = face_context(game, component_set, component, base)
             for name in (component_set.front, component_set.back):
                 if name:
-                    templates.layout(
+                    elements = templates.layout(
                         name, context, width_mm=w, height_mm=h, bleed_mm=bleed_mm,
                         shape=component_set.shape, label=f"{component.name} ({component.id})",
                     )  # fmt: skip
+                    survey.add(name, elements)
                     drawn += 1
+        warn_illegible(survey, f"{game.id}/{component_set.id}")
     return drawn

@@ -102,6 +102,7 @@ class Text:
     line_count: int
     children: tuple[Element, ...]
     name: str = ""
+    where: str = field(default="", metadata={"key": False})  # `element 3 (text)`, for reports
 
 
 Element = Rectangle | Circle | Polyline | Image | TextRun | Group | Text

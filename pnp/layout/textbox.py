@@ -63,7 +63,8 @@ def text(face: Face, p: Props, frame: Frame) -> list[Element]:
     for icon in fitted.icons:
         box = (left + icon.x, top + icon.y, icon.w, icon.h)
         children.append(place_icon(face, icon.name, box, frame, color, opacity))
-    return [draw.Text(fitted.size, fitted.line_count, tuple(children), p.text("name", ""))]
+    name = p.text("name", "")
+    return [draw.Text(fitted.size, fitted.line_count, tuple(children), name, where=p.what)]
 
 
 def text_style(face: Face, p: Props) -> TextStyle:

@@ -1,0 +1,241 @@
+"""Is a face's text legible once printed? Size and contrast of every text run, measured on the
+fitted elements (what the canvas paints), so every template and game is checked the same way.
+
+A run is legible when it is set at `MIN_SIZE_PT` or more (after any group scaling) and its
+colour has a WCAG 2 contrast ratio of `MIN_CONTRAST` or more against what lies under it: the
+fills of the shapes painted before it at a few points along its baseline, blended by their
+opacity over the paper. Runs over an image are not judged for contrast (its pixels are not
+known here).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from pnp.draw.elements import (
+    RGB,
+    Circle,
+    Element,
+    Group,
+    Image,
+    Polyline,
+    Rectangle,
+    Text,
+    TextRun,
+)
+
+MIN_SIZE_PT = 7.0
+MIN_CONTRAST = 4.5
+PAPER: RGB = (1.0, 1.0, 1.0)
+Matrix = tuple[float, float, float, float, float, float]  # a b c d e f, as in PDF
+_IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+_SHAPES = (Rectangle, Circle, Polyline, Image)
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One illegible text box: its element (as the template names it), its smallest printed size
+    and worst contrast, and the start of its text."""
+
+    element: str
+    size: float
+    contrast: float
+    sample: str
+
+    @property
+    def too_small(self) -> bool:
+        return self.size < MIN_SIZE_PT - 0.05
+
+    @property
+    def too_faint(self) -> bool:
+        return self.contrast < MIN_CONTRAST - 0.005
+
+
+def luminance(color: RGB) -> float:
+    """WCAG 2 relative luminance of an sRGB colour (0..1 channels)."""
+
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in color)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(a: RGB, b: RGB) -> float:
+    """WCAG 2 contrast ratio of two colours, 1 to 21."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def check_face(elements: tuple[Element, ...], paper: RGB = PAPER) -> list[Finding]:
+    """Every text box of a face with a run below MIN_SIZE_PT or MIN_CONTRAST, in paint order."""
+    painted: list[tuple[Matrix, Element]] = []  # shapes so far, with face -> shape matrices
+    findings = []
+    for matrix, element in _walk(elements, _IDENTITY):
+        if isinstance(element, Text):
+            finding = _judge(element, matrix, painted, paper)
+            if finding is not None:
+                findings.append(finding)
+        elif isinstance(element, _SHAPES):
+            inverse = _inverse(matrix)
+            if inverse is not None:  # a shape scaled to nothing covers nothing
+                painted.append((inverse, element))
+    return findings
+
+
+def _walk(elements: tuple[Element, ...], matrix: Matrix) -> Iterator[tuple[Matrix, Element]]:
+    """(placement, element) in paint order; a group's children come with its placement, a
+    text box whole (its inline icons are not backgrounds)."""
+    for element in elements:
+        if isinstance(element, Group):
+            yield from _walk(element.children, _group_matrix(matrix, element))
+        else:
+            yield matrix, element
+
+
+def _group_matrix(m: Matrix, g: Group) -> Matrix:
+    """`m` followed by translate, rotate (degrees), scale, as paint does them."""
+    m = _times(m, (1.0, 0.0, 0.0, 1.0, g.x, g.y))
+    if g.rotate:
+        c, s = math.cos(math.radians(g.rotate)), math.sin(math.radians(g.rotate))
+        m = _times(m, (c, s, -s, c, 0.0, 0.0))
+    return _times(m, (g.scale_x, 0.0, 0.0, g.scale_y, 0.0, 0.0))
+
+
+def _times(m: Matrix, n: Matrix) -> Matrix:
+    """The matrix applying `n` first, then `m`."""
+    a, b, c, d, e, f = m
+    a2, b2, c2, d2, e2, f2 = n
+    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2,
+            a * e2 + c * f2 + e, b * e2 + d * f2 + f)  # fmt: skip
+
+
+def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
+
+
+def _inverse(m: Matrix) -> Matrix | None:
+    a, b, c, d, e, f = m
+    det = a * d - b * c
+    if abs(det) < 1e-12:
+        return None
+    return (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
+
+
+def _judge(
+    text: Text, matrix: Matrix, painted: list[tuple[Matrix, Element]], paper: RGB
+) -> Finding | None:
+    scale = math.sqrt(abs(matrix[0] * matrix[3] - matrix[1] * matrix[2]))
+    size, worst, sample = math.inf, math.inf, ""
+    for run in text.children:
+        if not isinstance(run, TextRun) or not run.text.strip():
+            continue
+        size = min(size, run.size * scale)
+        sample = sample or run.text
+        worst = min(worst, _run_contrast(run, matrix, painted, paper))
+    if size == math.inf:
+        return None
+    element = f"text {text.name!r}" if text.name else text.where  # a name holds across cards
+    finding = Finding(element, round(size, 2), round(worst, 2), sample.strip()[:24])
+    return finding if finding.too_small or finding.too_faint else None
+
+
+def _run_contrast(
+    run: TextRun, matrix: Matrix, painted: list[tuple[Matrix, Element]], paper: RGB
+) -> float:
+    """The worst contrast of a run against what lies under three points of its middle line."""
+    try:
+        width = stringWidth(run.text, run.font, run.size)
+    except KeyError:  # a font reportlab does not know: judge the start only
+        width = 0.0
+    worst = math.inf
+    for fraction in (0.05, 0.5, 0.95):
+        point = _apply(matrix, run.x + fraction * width, run.y + 0.35 * run.size)
+        under = _under(point, painted, paper)
+        if under is not None:
+            worst = min(worst, contrast_ratio(_blend(run.color, under, run.opacity), under))
+    return worst
+
+
+def _under(
+    point: tuple[float, float], painted: list[tuple[Matrix, Element]], paper: RGB
+) -> RGB | None:
+    """The colour under a face point: painted fills blended over the paper; None over an image."""
+    color = paper
+    for inverse, shape in painted:
+        x, y = _apply(inverse, *point)
+        if not _contains(shape, x, y):
+            continue
+        if isinstance(shape, Image):
+            return None
+        if isinstance(shape, Rectangle | Circle | Polyline) and shape.paint.fill is not None:
+            color = _blend(shape.paint.fill, color, shape.paint.opacity)
+    return color
+
+
+def _contains(shape: Element, x: float, y: float) -> bool:
+    if isinstance(shape, Rectangle | Image):
+        return shape.x <= x <= shape.x + shape.w and shape.y <= y <= shape.y + shape.h
+    if isinstance(shape, Circle):
+        return (x - shape.cx) ** 2 + (y - shape.cy) ** 2 <= shape.r**2
+    if isinstance(shape, Polyline) and shape.closed and shape.paint.fill is not None:
+        return _inside_polygon(shape.points, x, y)
+    return False
+
+
+def _inside_polygon(points: tuple[tuple[float, float], ...], x: float, y: float) -> bool:
+    """Even-odd rule, as paint fills polygons."""
+    inside = False
+    for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1], strict=True):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+def _blend(top: RGB, under: RGB, opacity: float) -> RGB:
+    if opacity >= 1:
+        return top
+    return (
+        top[0] * opacity + under[0] * (1 - opacity),
+        top[1] * opacity + under[1] * (1 - opacity),
+        top[2] * opacity + under[2] * (1 - opacity),
+    )
+
+
+class Survey:
+    """Findings over the faces of one set, one line per illegible element kind (a template's
+    text box), with its smallest size and worst contrast over every face that has it."""
+
+    def __init__(self) -> None:
+        self._seen: dict[int, object] = {}  # faces judged (fitting caches identical faces)
+        self._kinds: dict[tuple[str, str], tuple[Finding, int]] = {}
+
+    def add(self, template: str, elements: tuple[Element, ...]) -> None:
+        """Judge one face drawn from `template`."""
+        if id(elements) in self._seen:
+            return
+        self._seen[id(elements)] = elements  # held, so its id is not reused
+        for found in check_face(elements):
+            key = (template, found.element)
+            worst, count = self._kinds.get(key, (found, 0))
+            worst = Finding(worst.element, min(worst.size, found.size),
+                            min(worst.contrast, found.contrast), worst.sample)  # fmt: skip
+            self._kinds[key] = (worst, count + 1)
+
+    def lines(self, where: str) -> list[str]:
+        """`where: template: element: 6.5 pt (under 7), contrast 3.1:1 (under 4.5:1) ...`."""
+        out = []
+        for (template, element), (found, count) in self._kinds.items():
+            problems = []
+            if found.too_small:
+                problems.append(f"{found.size:g} pt (under {MIN_SIZE_PT:g} pt)")
+            if found.too_faint:
+                problems.append(f"contrast {found.contrast:.2f}:1 (under {MIN_CONTRAST:g}:1)")
+            faces = "1 face" if count == 1 else f"{count} faces"
+            out.append(f"{where}: {template}: {element or 'text'}: {', '.join(problems)} "
+                       f"on {faces}, e.g. {found.sample!r}")  # fmt: skip
+        return out

@@ -1,0 +1,51 @@
+"""The build's legibility check: text under 7 pt or under 4.5:1 contrast is reported, per
+element kind; the built-in games pass it."""
+
+from __future__ import annotations
+
+import pytest
+
+from pnp.draw.elements import Group, Paint, Rectangle, Text, TextRun
+from pnp.draw.legibility import Survey, check_face, contrast_ratio
+
+GREY_767676 = (0x76 / 255,) * 3  # the lightest grey WCAG lists as passing 4.5:1 on white
+GREY_777777 = (0x77 / 255,) * 3  # one step lighter: fails
+
+
+def _text(size: float, color: tuple[float, float, float], x: float = 10.0) -> Text:
+    run = TextRun(x, 10.0, "Sample", "Helvetica", size, color)
+    return Text(size, 1, (run,), name="rules")
+
+
+def test_wcag_reference_values() -> None:
+    assert contrast_ratio((0, 0, 0), (1, 1, 1)) == pytest.approx(21.0)
+    assert contrast_ratio(GREY_767676, (1, 1, 1)) == pytest.approx(4.54, abs=0.01)
+    assert contrast_ratio(GREY_777777, (1, 1, 1)) == pytest.approx(4.48, abs=0.01)
+
+
+def test_small_and_faint_text_is_found_but_legible_text_is_not() -> None:
+    assert check_face((_text(7.0, GREY_767676),)) == []
+    (small,) = check_face((_text(6.5, (0, 0, 0)),))
+    assert small.too_small and not small.too_faint and small.size == 6.5
+    (faint,) = check_face((_text(9.0, GREY_777777),))
+    assert faint.too_faint and not faint.too_small
+
+
+def test_background_is_the_fill_under_the_text_and_group_scale_counts() -> None:
+    dark = Rectangle(0, 0, 200, 40, Paint(fill=(0.1, 0.1, 0.3)))
+    (on_dark,) = check_face((dark, _text(9.0, (0.2, 0.2, 0.2))))
+    assert on_dark.contrast < 2
+    assert check_face((dark, _text(9.0, (1, 1, 1)))) == []
+    beside = Rectangle(0, 100, 200, 40, Paint(fill=(0.1, 0.1, 0.3)))  # not under the text
+    assert check_face((beside, _text(9.0, (0, 0, 0)))) == []
+    (shrunk,) = check_face((Group(0, 0, (_text(10.0, (0, 0, 0)),), scale_x=0.5, scale_y=0.5),))
+    assert shrunk.size == pytest.approx(5.0)
+
+
+def test_survey_reports_one_line_per_element_kind() -> None:
+    survey = Survey()
+    survey.add("front.yaml.j2", (_text(6.0, (0, 0, 0)),))
+    survey.add("front.yaml.j2", (_text(6.5, GREY_777777),))
+    (line,) = survey.lines("game/deck")
+    assert line.startswith("game/deck: front.yaml.j2: text 'rules': 6 pt")
+    assert "contrast 4.48:1 (under 4.5:1)" in line and "on 2 faces" in line
