@@ -20,6 +20,10 @@ TEMPLATE_BYTES = 1 * MB  # a face template or macro file (built-in: 14 KB)
 IMAGE_BYTES = 50 * MB  # a PNG, JPEG or SVG file a face draws
 FONT_BYTES = 50 * MB  # a TrueType file (IPAex Gothic, the largest shipped, is 6 MB)
 GAME_FILES = 1000  # catalog files in one game folder (built-in: 16)
+SHEET_BYTES = 2 * MB  # a .csv, .tsv or .xlsx file of set data
+XLSX_UNPACKED_BYTES = 20 * MB  # an .xlsx unzipped (a small zip can unpack to gigabytes)
+SHEET_ROWS = 10_000  # rows of one spreadsheet (one component a row)
+SHEET_COLUMNS = 200  # columns of one spreadsheet (one field a column)
 
 # -- YAML ---------------------------------------------------------------------------------------
 YAML_VALUES = 1_000_000  # values one document may hold once aliases are expanded (a 1 MB

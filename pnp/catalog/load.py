@@ -35,6 +35,7 @@ from pnp.catalog.model import (
     Size,
     Table,
 )
+from pnp.catalog.sheetset import sheet_rows
 from pnp.catalog.yamlsource import SourceDict, SourceList, plain
 from pnp.errors import InputError
 from pnp.limits import COPIES, GAME_COPIES, PIECE_MM, PLAYERS
@@ -176,7 +177,7 @@ def _load_rules(doc: Fields) -> list[RuleSpec]:
 
 def _load_set(path: Path, doc: Any, seen_ids: dict[str, Origin]) -> ComponentSet:
     file = Fields(doc, "set file", file=str(path), line=1)
-    file.check_keys(("set", "components"))
+    file.check_keys(("set", "components", "sheet"))
     head = file.mapping("set", "set")
     head.check_keys(SET_KEYS)
     set_id = head.slug("id")
@@ -190,15 +191,17 @@ def _load_set(path: Path, doc: Any, seen_ids: dict[str, Origin]) -> ComponentSet
                          "size")  # fmt: skip
     defaults = head.mapping("fields", f"{head.what} fields", {})
     _check_field_value(defaults, defaults.raw)
-    raw = file.get("components")
-    if not isinstance(raw, SourceList) or not raw:
-        raise head.error("`components` should be a non-empty list", "components"
-                         if "components" in file else None)  # fmt: skip
+    rows = sheet_rows(path, file, head, head.choice("source", SOURCES, "rulebook"))
+    raw = file.get("components", [])
+    if not isinstance(raw, list) or not (raw or rows):
+        at = "components" if "components" in file else None
+        raise head.error("`components` should be a non-empty list (or name a spreadsheet: "
+                         "`sheet: cards.csv`)", at)  # fmt: skip
+    items = [file.sub(item, f"{head.what} component {i + 1}", "components")
+             for i, item in enumerate(raw)]  # fmt: skip
     components = [
-        _load_component(file.sub(item, f"{head.what} component {i + 1}", "components"), head,
-                        plain(defaults.raw), seen_ids)
-        for i, item in enumerate(raw)
-    ]  # fmt: skip
+        _load_component(item, head, plain(defaults.raw), seen_ids) for item in items + rows
+    ]
     return ComponentSet(
         id=set_id, name=head.text("name") or set_id, kind=kind, size=size, shape=shape,
         front=head.text("front"), back=head.text("back", None),

@@ -1,0 +1,266 @@
+"""A set's components from a spreadsheet: one row a component, one column a field.
+
+The set file (YAML) still says what the set is (kind, size, templates); its components come
+from the sheet it names (`sheet: cards.csv`), or from `<set-id>.csv|.tsv|.xlsx` beside it when
+it has no `components:` list. Each row becomes the mapping a YAML component would be and goes
+through the same loader (pnp.catalog.load), so ids, counts and sources are checked one way;
+only the messages differ: they name the row and the column (`cards.csv:14: column 'count':
+expected a whole number from 0 to 1000, found 'x'`).
+
+How cells are read: `id` is optional (made from the name), `count` defaults to 1 and `source`
+to the set's; empty cells are absent; a column whose header ends in `[]` (or whose default in
+the set's `fields:` is a list) is a list split on `;`; a number reads as a number, `true` /
+`false` as true/false, anything else as text. When the set declares `fields:`, those (and the
+component keys) are the only columns it takes, and a field whose default is text, a whole
+number, a number or true/false reads its cells as that type.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from pnp.catalog.fields import Fields
+from pnp.catalog.model import RESERVED_COMPONENT_KEYS
+from pnp.catalog.spreadsheet import SUFFIXES, Cell, Sheet, cell_error, column_letter, read_sheet
+from pnp.catalog.yamlsource import SourceDict
+from pnp.errors import InputError, PnpError, UnknownNameError
+from pnp.limits import ID_CHARS, YAML_INT_DIGITS
+from pnp.names import closest, describe, quote
+
+TEXT_KEYS = ("id", "name", "source", "note")  # read as the text shown, never as a number
+_WHOLE = re.compile(r"[-+]?(?:0|[1-9][0-9]*)\Z")
+_DECIMAL = re.compile(r"[-+]?[0-9]+\.[0-9]+\Z")
+_DECIMAL_COMMA = re.compile(r"[-+]?[0-9]+,[0-9]+\Z")
+_TYPES = {bool: "true or false", int: "a whole number", float: "a number"}
+
+
+@dataclass
+class Column:
+    """A named column: the key it fills, as written in the header, and how its cells read."""
+
+    key: str
+    header: str
+    index: int
+    is_list: bool = False
+    kind: type | None = None  # the declared default's type (for a list, its items' type)
+
+
+class RowFields(Fields):
+    """A component read from one row: messages name the row and the column."""
+
+    columns: Mapping[str, str] = MappingProxyType({})  # key -> its header, set per row
+    derived_id: str | None = None
+
+    def error(
+        self,
+        message: str,
+        key: Any = None,
+        *,
+        hint: str | None = None,
+        suggestions: list[str] | None = None,
+        line: int | None = None,
+    ) -> PnpError:
+        column = self.columns.get(key) if isinstance(key, str) else None
+        if column is None:
+            return super().error(message, key, hint=hint, suggestions=suggestions, line=line)
+        for prefix, replace in ((f"`{key}` should be ", "expected "), (f"`{key}` ", "")):
+            if message.startswith(prefix):
+                message = replace + message[len(prefix) :]
+                break
+        if key == "id" and self.derived_id:
+            message += f" (the id {self.derived_id!r} is made from the name: add an id column)"
+        text, at = f"column {quote(column)}: {message}", line or self.line
+        if suggestions is not None:
+            return UnknownNameError(text, file=self.file, line=at, suggestions=suggestions,
+                                    hint=hint)  # fmt: skip
+        return InputError(text, file=self.file, line=at, hint=hint)
+
+
+def sheet_rows(set_file: Path, file: Fields, head: Fields, source: str) -> list[Fields]:
+    """The components a set's sheet holds, as readers for the loader ([] without a sheet)."""
+    path = _sheet_path(set_file, file, head)
+    if path is None:
+        return []
+    sheet = read_sheet(path, roots=[set_file.parent])
+    declared = head.get("fields")
+    columns = _columns(sheet, dict(declared) if isinstance(declared, dict) else None)
+    rows = [_row(sheet, columns, number, cells, source) for number, cells in sheet.rows]
+    if not rows:
+        raise InputError("no rows under the header: one row a component", file=path, line=2)
+    return rows
+
+
+def _sheet_path(set_file: Path, file: Fields, head: Fields) -> Path | None:
+    folder = set_file.parent
+    if "sheet" in file:
+        name = file.text("sheet")
+        if Path(name).suffix.lower() not in SUFFIXES or "/" in name or "\\" in name:
+            raise file.error(f"`sheet` should name a {', '.join(SUFFIXES)} file beside the set "
+                             f"file, found {quote(name)}", "sheet")  # fmt: skip
+        return folder / name
+    if "components" in file:
+        return None
+    set_id = head.raw["id"]
+    found = [folder / f"{set_id}{s}" for s in SUFFIXES if (folder / f"{set_id}{s}").is_file()]
+    if len(found) > 1:
+        names = " and ".join(p.name for p in found)
+        raise head.error(f"both {names} could hold this set's components: name one with "
+                         "`sheet:` in the set file", "id")  # fmt: skip
+    return found[0] if found else None
+
+
+def _columns(sheet: Sheet, declared: dict[str, Any] | None) -> list[Column]:
+    columns: list[Column] = []
+    seen: dict[str, int] = {}
+    for index, header in enumerate(sheet.header):
+        if not header:
+            _check_unnamed(sheet, index)
+            continue
+        key, is_list = header, header.endswith("[]")
+        if is_list:
+            key = header[:-2].strip()
+        if key.lower() in RESERVED_COMPONENT_KEYS:
+            key = key.lower()
+        if key in seen:
+            raise cell_error(sheet.file, 1, header, f"named twice (columns "
+                             f"{column_letter(seen[key])} and {column_letter(index)})")  # fmt: skip
+        seen[key] = index
+        columns.append(_column(sheet, key, header, index, is_list, declared))
+    if not any(c.key in ("id", "name") for c in columns):
+        raise InputError("no `name` column: the header row names the columns (name, count, "
+                         "and your fields)", file=sheet.file, line=1)  # fmt: skip
+    return columns
+
+
+def _column(
+    sheet: Sheet, key: str, header: str, index: int, is_list: bool, declared: dict[str, Any] | None
+) -> Column:
+    if key in RESERVED_COMPONENT_KEYS:
+        return Column(key, header, index, False, int if key == "count" else str)
+    if declared is not None and key not in declared:
+        known = [*RESERVED_COMPONENT_KEYS, *declared]
+        raise UnknownNameError(
+            f"column {quote(header)}: not a field of this set (its fields: "
+            f"{', '.join(map(str, declared))}; and {', '.join(RESERVED_COMPONENT_KEYS)})",
+            file=sheet.file, line=1, suggestions=closest(key, known),
+        )  # fmt: skip
+    default = declared.get(key) if declared else None
+    if isinstance(default, list):
+        items = {type(v) for v in default}
+        return Column(key, header, index, True, items.pop() if len(items) == 1 else None)
+    kind = type(default) if isinstance(default, str | int | float | bool) else None
+    return Column(key, header, index, is_list, kind)
+
+
+def _check_unnamed(sheet: Sheet, index: int) -> None:
+    for number, cells in sheet.rows:
+        if index < len(cells) and _text(cells[index]):
+            message = "a value in a column with no name in the header row"
+            raise cell_error(sheet.file, number, column_letter(index), message, unnamed=True)
+
+
+def _row(
+    sheet: Sheet, columns: list[Column], number: int, cells: list[Cell], source: str
+) -> Fields:
+    row = SourceDict()
+    row.file, row.line, row.key_lines = sheet.file, number, {}
+    for column in columns:
+        cell = cells[column.index] if column.index < len(cells) else None
+        value = _value(sheet, number, column, cell)
+        if value is not None:
+            row[column.key] = value
+            row.key_lines[column.key] = number
+    for index in range(len(sheet.header), len(cells)):
+        if _text(cells[index]):
+            message = (
+                f"a value beyond the last named column ({quote(cells[index])}); "
+                "a cell holding the delimiter needs quotes"
+            )
+            raise cell_error(sheet.file, number, column_letter(index), message, unnamed=True)
+    headers = {c.key: c.header for c in columns}
+    if "name" not in row:
+        raise cell_error(sheet.file, number, headers.get("name", "name"),
+                         "empty: every row needs a name")  # fmt: skip
+    derived = None
+    if "id" not in row:
+        derived = row["id"] = _derive_id(sheet, number, headers.get("name", "name"), row["name"])
+        headers["id"] = headers.get("name", "name")
+    row.setdefault("count", 1)
+    row.setdefault("source", source)
+    fields = RowFields(row, f"row {number}", file=sheet.file, line=number)
+    fields.columns, fields.derived_id = headers, derived
+    return fields
+
+
+def _derive_id(sheet: Sheet, number: int, header: str, name: str) -> str:
+    """`Steal Document` -> `steal-document`: letters folded to ASCII, the rest as hyphens."""
+    folded = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    slug = re.sub(r"[^a-z0-9]+", "-", folded.lower()).strip("-")[:ID_CHARS].strip("-")
+    if not slug:
+        raise cell_error(sheet.file, number, header, f"cannot make an id from {quote(name)}: "
+                         "add an id column (lower-case letters, digits and hyphens)")  # fmt: skip
+    return slug
+
+
+# --- cells -------------------------------------------------------------------------------------
+
+
+def _text(cell: Cell) -> str:
+    """A cell as the text it shows (3 for a whole 3.0, true/false for a boolean)."""
+    if cell is None:
+        return ""
+    if isinstance(cell, bool):
+        return "true" if cell else "false"
+    if isinstance(cell, float) and cell.is_integer():
+        return str(int(cell))
+    return str(cell).strip()
+
+
+def _value(sheet: Sheet, number: int, column: Column, cell: Cell) -> Any:
+    text = _text(cell)
+    if not text:
+        return None
+    if column.key in TEXT_KEYS:
+        return text
+    if column.is_list:
+        items = [i.strip() for i in text.split(";")] if isinstance(cell, str) else [cell]
+        return [_scalar(sheet, number, column, i) for i in items if _text(i)] or None
+    return _scalar(sheet, number, column, cell if not isinstance(cell, str) else text)
+
+
+def _scalar(sheet: Sheet, number: int, column: Column, cell: Cell) -> Any:
+    if column.kind is str:
+        return _text(cell)
+    value = _auto(cell, sheet.decimal_comma) if isinstance(cell, str) else cell
+    if isinstance(value, float) and value.is_integer() and column.kind is int:
+        value = int(value)  # a workbook may store a whole number as 3.0
+    kind = column.kind
+    ok = (
+        kind is None
+        or (kind is bool and isinstance(value, bool))
+        or (kind is int and isinstance(value, int) and not isinstance(value, bool))
+        or (kind is float and isinstance(value, int | float) and not isinstance(value, bool))
+    )
+    if not ok and kind is not None:
+        raise cell_error(sheet.file, number, column.header,
+                         f"expected {_TYPES[kind]}, found {describe(cell)}")  # fmt: skip
+    return float(value) if kind is float and isinstance(value, int | float) else value
+
+
+def _auto(text: str, decimal_comma: bool) -> Cell:
+    """Text as YAML would read it: a whole number, a decimal, true/false, or the text itself."""
+    if _WHOLE.match(text) and len(text.lstrip("+-")) <= YAML_INT_DIGITS:
+        return int(text)
+    if _DECIMAL.match(text):
+        return float(text)
+    if decimal_comma and _DECIMAL_COMMA.match(text):
+        return float(text.replace(",", "."))
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    return text
