@@ -78,9 +78,9 @@ def test_crisis_panels_print_signs_and_name_the_nations(faces):
     front, back = faces["crisis-chn"]["chn-shadow-bank-collapse"]  # failure {own: -2, usa: -1}
     text = text_of(front)
     assert "SUCCESS" in text and "FAILURE" in text
-    assert "+2" in text and "\u22122" in text and "\u22121" in text  # true minus signs
+    assert "+3" in text and "\u22122" in text and "\u22121" in text  # true minus signs
     assert "China" in text and "United States" in text
-    goal = [w for w in words(front) if w["text"] == "3" and w["size"] >= 18]
+    goal = [w for w in words(front) if w["text"] == "1" and w["size"] >= 18]
     assert goal and goal[0]["x0"] > 63 / 2 and goal[0]["top"] < 88 / 4
     back_text = text_of(back)
     assert "CRISIS" in back_text and "CHINA" in back_text and "CHN" in back_text
