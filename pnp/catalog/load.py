@@ -225,7 +225,7 @@ def _load_component(
     name = item.text("name")
     count = item.whole("count", high=COPIES)
     source = item.choice("source", SOURCES)
-    fields = dict(defaults)
+    fields = {k: v for k, v in defaults.items() if v is not None}  # null: a field, no default
     for key, value in item.raw.items():
         _check_not_split_text(item, key, value)
         if key in RESERVED_COMPONENT_KEYS:

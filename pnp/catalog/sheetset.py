@@ -9,10 +9,11 @@ expected a whole number from 0 to 1000, found 'x'`).
 
 How cells are read: `id` is optional (made from the name), `count` defaults to 1 and `source`
 to the set's; empty cells are absent; a column whose header ends in `[]` (or whose default in
-the set's `fields:` is a list) is a list split on `;`; a number reads as a number, `true` /
-`false` as true/false, anything else as text. When the set declares `fields:`, those (and the
-component keys) are the only columns it takes, and a field whose default is text, a whole
-number, a number or true/false reads its cells as that type.
+the set's `fields:` is a list) is a list split on `;` (an empty cell: an empty list); a number
+reads as a number, `true` / `false` as true/false, anything else as text. When the set declares
+`fields:`, those (and the component keys) are the only columns it takes (`null` declares a field
+without a default), and a field whose default is text, a whole number, a number or true/false
+reads its cells as that type.
 """
 
 from __future__ import annotations
@@ -225,19 +226,19 @@ def _text(cell: Cell) -> str:
 def _value(sheet: Sheet, number: int, column: Column, cell: Cell) -> Any:
     text = _text(cell)
     if not text:
-        return None
+        return [] if column.is_list else None  # a list column's empty cell: no items
     if column.key in TEXT_KEYS:
         return text
     if column.is_list:
         items = [i.strip() for i in text.split(";")] if isinstance(cell, str) else [cell]
-        return [_scalar(sheet, number, column, i) for i in items if _text(i)] or None
+        return [_scalar(sheet, number, column, i) for i in items if _text(i)]
     return _scalar(sheet, number, column, cell if not isinstance(cell, str) else text)
 
 
 def _scalar(sheet: Sheet, number: int, column: Column, cell: Cell) -> Any:
     if column.kind is str:
         return _text(cell)
-    value = _auto(cell, sheet.decimal_comma) if isinstance(cell, str) else cell
+    value = read_text_cell(cell, sheet.decimal_comma) if isinstance(cell, str) else cell
     if isinstance(value, float) and value.is_integer() and column.kind is int:
         value = int(value)  # a workbook may store a whole number as 3.0
     kind = column.kind
@@ -253,7 +254,7 @@ def _scalar(sheet: Sheet, number: int, column: Column, cell: Cell) -> Any:
     return float(value) if kind is float and isinstance(value, int | float) else value
 
 
-def _auto(text: str, decimal_comma: bool) -> Cell:
+def read_text_cell(text: str, decimal_comma: bool = False) -> Cell:
     """Text as YAML would read it: a whole number, a decimal, true/false, or the text itself."""
     if _WHOLE.match(text) and len(text.lstrip("+-")) <= YAML_INT_DIGITS:
         return int(text)

@@ -39,14 +39,33 @@ def games() -> None:
 @click.command(epilog=EXIT_CODES)
 @click.argument("game", metavar="GAME")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (components and tables).")
+@click.option(
+    "--csv", "as_csv", is_flag=True, help="Print one set as CSV, to edit in a spreadsheet."
+)
+@click.option(
+    "--set", "set_id", metavar="SET", help="The set --csv prints (when GAME has several)."
+)
 @reports_errors
-def inventory(game: str, as_json: bool) -> None:
-    """List every component of GAME (a built-in id or a game folder) with its count."""
-    from pnp.catalog.games import resolve_game
-    from pnp.catalog.inventory import inventory_data, inventory_text
+def inventory(game: str, as_json: bool, as_csv: bool, set_id: str | None) -> None:
+    """List every component of GAME (a built-in id or a game folder) with its count.
 
+    With --csv, one set's components as a spreadsheet reads them: save the output beside the
+    set file as `<set-id>.csv` (and drop its `components:` list) to keep the set in a sheet.
+    """
+    from pnp.catalog.games import resolve_game
+    from pnp.catalog.inventory import inventory_csv, inventory_data, inventory_text
+
+    if as_json and as_csv:
+        raise click.UsageError("choose one of --json and --csv")
+    if set_id and not as_csv:
+        raise click.UsageError("--set goes with --csv")
     loaded = resolve_game(game)
-    if as_json:
+    if as_csv:
+        text, warnings = inventory_csv(loaded, set_id)
+        click.echo(text, nl=False)
+        for warning in warnings:
+            click.echo(f"warning: {warning}", err=True)
+    elif as_json:
         click.echo(json.dumps(inventory_data(loaded), ensure_ascii=False, indent=2))
     else:
         click.echo(inventory_text(loaded))
