@@ -214,8 +214,8 @@ def pnp_command(folder: Path, out: Path) -> list[str]:
     return [*base, "--out", str(out)]
 
 
-def run(command: list[str], cwd: Path) -> tuple[float, float]:
-    """(wall seconds, peak resident MB) of one whole process."""
+def run(command: list[str], cwd: Path) -> tuple[float, float, float]:
+    """(wall seconds, CPU seconds, peak resident MB) of one whole process."""
     start = time.perf_counter()
     proc = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(proc.pid, 0)
@@ -224,7 +224,7 @@ def run(command: list[str], cwd: Path) -> tuple[float, float]:
     if proc.returncode:
         err = proc.stderr.read().decode() if proc.stderr else ""
         raise SystemExit(f"{command[0]} failed ({proc.returncode}): {err[-2000:]}")
-    return seconds, usage.ru_maxrss / 1024
+    return seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
 def pdf_bytes(folder: Path) -> int:
@@ -242,18 +242,19 @@ def bench(cards: int, runs: int, tmp: Path) -> None:
     fonts = ROOT / "fonts"
     floor_cmd = [sys.executable, str(floor_script), str(cards), str(floor_out / "deck.pdf"),
                  str(Path(__file__).resolve().parent), str(fonts)]  # fmt: skip
-    results: dict[str, list[tuple[float, float]]] = {"pnp": [], "floor": []}
+    results: dict[str, list[tuple[float, float, float]]] = {"pnp": [], "floor": []}
     for _ in range(runs):  # alternating, so a busy moment hurts both alike
         results["pnp"].append(run(pnp_cmd, tmp))
         results["floor"].append(run(floor_cmd, tmp))
-    pnp_s = statistics.median(s for s, _ in results["pnp"])
-    floor_s = statistics.median(s for s, _ in results["floor"])
-    pnp_mb = max(m for _, m in results["pnp"])
-    floor_mb = max(m for _, m in results["floor"])
+    (pnp_s, pnp_cpu, pnp_mb), (floor_s, floor_cpu, floor_mb) = (
+        tuple(statistics.median(r[k] for r in results[who]) for k in range(3))
+        for who in ("pnp", "floor")
+    )
     print(
-        f"{cards:>7,} cards  pnp {pnp_s:6.2f} s {pnp_mb:6.0f} MB {pdf_bytes(pnp_out) / cards:6.0f} "
-        f"B/card | floor {floor_s:6.2f} s {floor_mb:6.0f} MB "
-        f"{pdf_bytes(floor_out) / cards:6.0f} B/card | ratio {pnp_s / floor_s:5.2f}",
+        f"{cards:>7,} cards | pnp {pnp_s:6.2f} s (cpu {pnp_cpu:5.2f}) {pnp_mb:4.0f} MB "
+        f"{pdf_bytes(pnp_out) / cards:5.0f} B/card | floor {floor_s:5.2f} s (cpu {floor_cpu:5.2f}) "
+        f"{floor_mb:4.0f} MB {pdf_bytes(floor_out) / cards:5.0f} B/card | "
+        f"ratio {pnp_s / floor_s:4.2f} (cpu {pnp_cpu / floor_cpu:4.2f})",
         flush=True,
     )
 

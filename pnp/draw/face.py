@@ -11,6 +11,7 @@ import hashlib
 import io
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields, is_dataclass
+from operator import attrgetter
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -92,13 +93,35 @@ def make_face_art(
     )
 
 
+# per element type: its name and a getter of the fields its key follows (None: not a dataclass)
+_KEY_FIELDS: dict[type, tuple[str, Callable[[object], tuple]] | None] = {}
+
+
 def _canonical(value: object) -> object:
-    if is_dataclass(value):
-        return (type(value).__name__,) + tuple(
-            _canonical(getattr(value, f.name)) for f in fields(value) if f.metadata.get("key", True)
-        )
+    """`value` as plain tuples, floats rounded: what a face key hashes. Hot (every element of
+    every face), so types are dispatched by identity and each dataclass's fields read once."""
+    kind = type(value)
+    if kind is float:
+        return round(value, 4) + 0.0  # type: ignore[call-overload]  # + 0.0 folds -0.0 into 0.0
+    if kind is tuple:
+        return tuple(map(_canonical, value))  # type: ignore[call-overload]
+    if kind is str or kind is int:
+        return value
+    getter = _KEY_FIELDS[kind] if kind in _KEY_FIELDS else _key_getter(kind, value)
+    if getter is not None:
+        return (getter[0], *map(_canonical, getter[1](value)))
     if isinstance(value, tuple | list):
         return tuple(_canonical(v) for v in value)
     if isinstance(value, float):
-        return round(value, 4) + 0.0  # + 0.0 folds -0.0 into 0.0
+        return round(value, 4) + 0.0
     return value
+
+
+def _key_getter(kind: type, value: object) -> tuple[str, Callable[[object], tuple]] | None:
+    getter = None
+    if is_dataclass(value):
+        names = [f.name for f in fields(value) if f.metadata.get("key", True)]
+        get = attrgetter(*names)
+        getter = (kind.__name__, get if len(names) > 1 else lambda v: (get(v),))
+    _KEY_FIELDS[kind] = getter
+    return getter

@@ -10,7 +10,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from reportlab.graphics import renderPDF
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.elements import (
@@ -24,7 +23,6 @@ from pnp.draw.elements import (
     Text,
     TextRun,
 )
-from pnp.draw.svg import load_svg
 
 
 def paint(canvas: Canvas, elements: tuple[Element, ...] | list[Element]) -> None:
@@ -88,6 +86,11 @@ def _image(canvas: Canvas, e: Image) -> None:
     if e.opacity < 1:
         canvas.setFillAlpha(e.opacity)
     if e.kind == "svg":
+        # imported here: svglib and reportlab's graphics cost ~0.1 s, and most faces have no SVG
+        from reportlab.graphics import renderPDF
+
+        from pnp.draw.svg import load_svg
+
         drawing = load_svg(Path(e.path), e.digest)
         canvas.translate(e.x, e.y)
         canvas.scale(e.w / drawing.width, e.h / drawing.height)

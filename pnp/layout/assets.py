@@ -15,7 +15,6 @@ from pathlib import Path
 
 from pnp import files
 from pnp.draw.raster import check_raster
-from pnp.draw.svg import load_svg
 from pnp.errors import InputError
 from pnp.limits import IMAGE_BYTES
 from pnp.names import quote
@@ -77,6 +76,8 @@ class Assets:
 
     def _size(self, path: Path, suffix: str, digest: str) -> tuple[float, float]:
         if suffix == ".svg":
+            from pnp.draw.svg import load_svg  # svglib costs ~0.06 s to import: only when used
+
             root = next((r for r in self.allowed if path.is_relative_to(r)), path.parent)
             drawing = load_svg(path, digest, root)
             return float(drawing.width), float(drawing.height)
