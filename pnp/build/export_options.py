@@ -1,0 +1,138 @@
+"""What an export was asked for, which sets it covers, its faces, and where its files go."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import quote as url_quote
+
+from pnp.build.faces import render_set_faces
+from pnp.catalog.model import ComponentSet, Game
+from pnp.errors import BuildError, InputError, UnknownNameError
+from pnp.export.pieces import Piece, SetPieces
+from pnp.export.staging import Staging
+from pnp.layout.templates import TemplateSet
+from pnp.names import closest, quote
+
+TARGETS = ("png", "tgc", "mpc", "dtc", "tts", "proof")
+# what each target covers when no --set is given: shops print decks; the others, everything
+DECKS_ONLY = ("tgc", "mpc", "dtc")
+DEFAULT_DPI = {"png": 300.0, "tts": 300.0, "proof": 100.0}
+DPI_RANGE = (30.0, 1200.0)
+
+
+@dataclass(frozen=True)
+class ExportOptions:
+    """What the user asked for besides the target."""
+
+    dpi: float | None = None  # None: the target's default (shops have their own)
+    out_dir: Path | None = None  # default ./output
+    url_base: str | None = None  # TTS: where the images will be uploaded (default file:///)
+    sets: tuple[str, ...] = ()  # restrict to these set ids (empty: the target's default)
+
+    def dpi_for(self, target: str) -> float:
+        return self.dpi if self.dpi is not None else DEFAULT_DPI.get(target, 300.0)
+
+    @property
+    def base(self) -> Path:
+        return Path(self.out_dir) if self.out_dir is not None else Path("output")
+
+
+def parse_target(text: str) -> str:
+    """A known target name; InputError with the closest names otherwise."""
+    if text not in TARGETS:
+        raise UnknownNameError(
+            f"unknown export target {quote(text)} (known: {', '.join(TARGETS)})",
+            suggestions=closest(text, TARGETS),
+        )
+    return text
+
+
+def parse_dpi(text: str) -> float:
+    """A resolution in dots per inch, within DPI_RANGE."""
+    try:
+        dpi = float(text)
+    except ValueError:
+        dpi = math.nan
+    if not DPI_RANGE[0] <= dpi <= DPI_RANGE[1]:
+        raise InputError(
+            f"--dpi must be a number from {DPI_RANGE[0]:g} to {DPI_RANGE[1]:g}, not {quote(text)}"
+        )
+    return dpi
+
+
+def chosen_sets(game: Game, target: str, options: ExportOptions) -> list[ComponentSet]:
+    """The sets named with --set, or the target's default: decks for shops, else every set."""
+    for sid in options.sets:
+        if sid not in game.sets:
+            raise UnknownNameError(
+                f"{game.id} has no set {quote(sid)} (sets: {', '.join(game.sets)})",
+                suggestions=closest(sid, game.sets),
+                file=game.origin.file,
+            )
+    if options.sets:
+        return [s for s in game.sets.values() if s.id in options.sets]
+    sets = list(game.sets.values())
+    if target in DECKS_ONLY:
+        sets = [s for s in sets if s.is_deck]
+        if not sets:
+            raise InputError(
+                f"{game.id} has no decks of cards for --to {target}",
+                file=game.origin.file,
+                hint="name the sets to send with --set ID",
+            )
+    return sets
+
+
+def set_pieces(
+    game: Game, component_set: ComponentSet, templates: TemplateSet, bleed_mm: float
+) -> SetPieces:
+    """The set's components with at least one copy, each with its drawn faces."""
+    counted = [c for c in component_set.components if c.count > 0]
+    faces = render_set_faces(game, component_set, templates, bleed_mm)
+    pieces = tuple(
+        Piece(component, front, back)
+        for component, (_, front, back) in zip(counted, faces, strict=True)
+    )
+    return SetPieces(component_set, pieces)
+
+
+def bleed_to_draw(needed_mm: float) -> float:
+    """Bleed to draw faces with: `needed_mm` rounded up to 0.1 mm (after rounding off what is
+    only pixel rounding), so the faces of a set share one drawing."""
+    return math.ceil(round(needed_mm, 2) * 10) / 10
+
+
+class Output:
+    """One game's target folder inside a staged export: files by path relative to it."""
+
+    def __init__(self, stage: Staging, folder: Path, url_base: str | None = None) -> None:
+        self.stage = stage
+        self.folder = folder
+        self.url_base = url_base
+        self.written: list[Path] = []
+        self._seen: set[str] = set()
+
+    def claim(self, name: str) -> Path:
+        """The staged path to write the file `name` to (its folder created)."""
+        staged = self.stage.claim(self.folder / name)
+        self.written.append(self.folder / name)
+        self._seen.add(name)
+        return staged
+
+    def write(self, name: str, data: bytes) -> None:
+        """Write the file once: a second write of the same name (a shared back) is skipped."""
+        if name in self._seen:
+            return
+        staged = self.claim(name)
+        try:
+            staged.write_bytes(data)
+        except OSError as err:
+            raise BuildError(f"cannot write {self.folder / name}: {err.strerror}") from None
+
+    def url(self, name: str) -> str:
+        """The address of the file once in place: under --url-base, else a file:/// URL."""
+        if self.url_base:
+            return self.url_base.rstrip("/") + "/" + url_quote(name)
+        return (self.folder / name).absolute().as_uri()

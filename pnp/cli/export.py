@@ -1,0 +1,88 @@
+"""The `export` command: faces as files for print shops, Tabletop Simulator and proofs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from pnp.cli.common import EXIT_CODES, LibraryValue, reports_errors
+
+
+def _dpi(text: str) -> object:
+    from pnp.build.exports import parse_dpi
+
+    return parse_dpi(text)
+
+
+def _target(text: str) -> object:
+    from pnp.build.exports import parse_target
+
+    return parse_target(text)
+
+
+@click.command(epilog=EXIT_CODES)
+@click.argument("games", nargs=-1, required=True, metavar="GAME|DIR...")
+@click.option(
+    "--to",
+    "target",
+    required=True,
+    type=LibraryValue("target", _target),
+    metavar="TARGET",
+    help="png (a PNG per face, trim + 3 mm bleed), tgc (The Game Crafter), mpc "
+    "(MakePlayingCards), dtc (one-up PDF per deck), tts (Tabletop Simulator saved object), "
+    "proof (contact sheets and an index.html gallery).",
+)
+@click.option(
+    "--dpi",
+    type=LibraryValue("dpi", _dpi),
+    metavar="N",
+    help="Resolution for png (default 300), tts (300, sheets capped at 4096 px) and proof (100); "
+    "shops use their own.",
+)
+@click.option(
+    "--set",
+    "sets",
+    multiple=True,
+    metavar="ID",
+    help="Only this set (repeatable). Default: decks for tgc, mpc and dtc; every set otherwise.",
+)
+@click.option(
+    "--url-base",
+    metavar="URL",
+    help="tts: the address the images will be uploaded under (default: file:/// paths).",
+)
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    metavar="DIR",
+    help="Output folder (default: ./output); files go to DIR/<game>/<target>/.",
+)
+@reports_errors
+def export(
+    games: tuple[str, ...],
+    target: str,
+    dpi: str | None,
+    sets: tuple[str, ...],
+    url_base: str | None,
+    out_dir: Path | None,
+) -> None:
+    """Export GAME... (built-in ids or game folders) as files for a shop, a virtual table or a
+    proof, into ./output/<game>/<target>/ with a manifest.csv. Written whole or not at all."""
+    from pnp.build.exports import ExportOptions, export_games, parse_dpi
+    from pnp.catalog.games import resolve_game
+
+    options = ExportOptions(
+        dpi=parse_dpi(dpi) if dpi is not None else None,
+        out_dir=out_dir,
+        url_base=url_base,
+        sets=sets,
+    )
+    loaded = [resolve_game(g) for g in games]
+    written = export_games(loaded, target, options)
+    base = out_dir if out_dir is not None else Path("output")
+    for game in loaded:  # one line per folder: a png export is hundreds of files
+        folder = base / game.id / target
+        files = sum(1 for path in written if folder in path.parents)
+        click.echo(f"{folder}: {files} files")

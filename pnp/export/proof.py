@@ -1,0 +1,114 @@
+"""Proofs to look over before printing: a contact sheet per set (every distinct face with its
+name and count) and the faces a gallery shows.
+
+Each distinct face appears once: a card's front with its count, and a back shared by the whole
+set once, with the set's total.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from functools import cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from pnp.draw.face import FaceArt
+from pnp.export.pieces import SetPieces, face_files
+from pnp.resources import fonts_dir
+
+COLUMNS = 6
+GAP = 16  # pixels between cells and around the sheet
+CAPTION_PX = 18
+LATIN_FONT, WIDE_FONT = "Roboto-Regular.ttf", "IPAexGothic.ttf"  # the latter has kana and kanji
+
+
+@dataclass(frozen=True)
+class ProofFace:
+    """One distinct face as a proof shows it."""
+
+    set_id: str
+    set_name: str
+    name: str
+    side: str  # "front" or "back"
+    count: int
+    file: str  # relative to the proof folder
+    art: FaceArt
+    fields: dict[str, str] = field(default_factory=dict)
+
+
+def proof_faces(group: SetPieces) -> list[ProofFace]:
+    """The set's distinct faces: fronts in catalog order, then its backs."""
+    s = group.set
+    faces: dict[str, ProofFace] = {}
+    backs: dict[str, ProofFace] = {}
+    for piece, front, back in face_files(group):
+        c = piece.component
+        fields = {k: _text(v) for k, v in c.fields.items() if v is not None}
+        if piece.front.key in faces:
+            old = faces[piece.front.key]
+            faces[piece.front.key] = _recount(old, old.count + c.count)
+        else:
+            faces[piece.front.key] = ProofFace(
+                s.id, s.name, c.name, "front", c.count, front, piece.front, fields
+            )
+        if piece.back is not None:
+            name = "Back" if group.shared_back is not None else f"{c.name} (back)"
+            old_back = backs.get(piece.back.key)
+            backs[piece.back.key] = (
+                _recount(old_back, old_back.count + c.count)
+                if old_back
+                else ProofFace(s.id, s.name, name, "back", c.count, back, piece.back)
+            )
+    return [*faces.values(), *backs.values()]
+
+
+def _recount(face: ProofFace, count: int) -> ProofFace:
+    return ProofFace(face.set_id, face.set_name, face.name, face.side, count, face.file,
+                     face.art, face.fields)  # fmt: skip
+
+
+def _text(value: object) -> str:
+    if isinstance(value, list | tuple):
+        return ", ".join(map(str, value))
+    return str(value)
+
+
+def contact_sheet(faces: list[ProofFace], images: list[Image.Image]) -> Image.Image:
+    """Every face of a set in a grid, each captioned `name ×count`."""
+    cell_w = max(i.width for i in images)
+    cell_h = max(i.height for i in images) + 2 * CAPTION_PX + GAP // 2
+    columns = min(COLUMNS, len(images))
+    rows = math.ceil(len(images) / columns)
+    sheet = Image.new(
+        "RGB", (GAP + columns * (cell_w + GAP), GAP + rows * (cell_h + GAP)), (236, 236, 236)
+    )
+    draw = ImageDraw.Draw(sheet)
+    for n, (face, image) in enumerate(zip(faces, images, strict=True)):
+        x = GAP + (n % columns) * (cell_w + GAP)
+        y = GAP + (n // columns) * (cell_h + GAP)
+        sheet.paste(image, (x + (cell_w - image.width) // 2, y))
+        caption = f"{face.name} ×{face.count}"
+        font = _font(caption)
+        text = _clip(draw, caption, font, cell_w)
+        draw.text((x, y + image.height + GAP // 4), text, fill=(20, 20, 20), font=font)
+    return sheet
+
+
+def _clip(draw: ImageDraw.ImageDraw, text: str, font: ImageFont.FreeTypeFont, width: int) -> str:
+    """`text`, cut with an ellipsis to fit `width` pixels."""
+    if draw.textlength(text, font=font) <= width:
+        return text
+    while text and draw.textlength(text + "…", font=font) > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def _font(text: str) -> ImageFont.FreeTypeFont:
+    wide = any(ord(ch) > 0x2FFF for ch in text)  # CJK and kana: Roboto has none of them
+    return _load_font(WIDE_FONT if wide else LATIN_FONT)
+
+
+@cache
+def _load_font(name: str) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(fonts_dir() / name), CAPTION_PX)
