@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import click
 
-from pnp.cli import build, catalog, export, new
+from pnp.cli import build, catalog, export
 from pnp.cli.common import EXIT_CODES
 
 
@@ -29,7 +29,6 @@ for command in (
     catalog.validate,
     build.build,
     build.calibrate,
-    new.new,
     export.export,
 ):
     main.add_command(command)
