@@ -29,6 +29,7 @@ for command in (
     catalog.validate,
     build.build,
     build.calibrate,
+    new.new,
     export.export,
 ):
     main.add_command(command)
