@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import click
 
-from pnp.cli import build, catalog, export
+from pnp.cli import build, catalog, export, new
 from pnp.cli.common import EXIT_CODES
 
 
