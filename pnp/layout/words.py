@@ -7,9 +7,12 @@ since those scripts write no spaces.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import reduce
+from operator import add
 
 from pnp.errors import GlyphError
 from pnp.layout.fonts import FontFace, FontFamily, has_glyph, load_face, text_width
@@ -82,6 +85,27 @@ def measure_words(
     return builder.paragraphs
 
 
+_PIECES = re.compile("[ \t]+|\u200b|[^ \t\u200b]+")  # spaces, a zero-width space, the rest
+# per font face: widths at size 1 of characters it draws in the middle of a word (not wide, not
+# a control character); what the fast path of _add_span may add without looking at each one
+_simple: dict[str, dict[str, float]] = {}
+_spaces: dict[str, Space] = {}
+
+
+def _simple_widths(face: FontFace) -> dict[str, float]:
+    widths = _simple.get(face.name)
+    if widths is None:
+        widths = _simple[face.name] = {}
+    return widths
+
+
+def _space(face: FontFace) -> Space:
+    space = _spaces.get(face.name)
+    if space is None:
+        space = _spaces[face.name] = Space(face, text_width(" ", face, 1.0))
+    return space
+
+
 def _is_wide(char: str) -> bool:
     """Characters that may break anywhere (CJK), as their scripts have no spaces."""
     return unicodedata.east_asian_width(char) in ("W", "F")
@@ -117,34 +141,51 @@ class _Builder:
 
     def _add_span(self, span: Span) -> None:
         faces = self._faces(span.bold or self.style.bold, span.italic or self.style.italic)
-        for char in span.text:
-            if char in " \t":
+        simple = _simple_widths(faces[0])
+        for piece in _PIECES.findall(span.text):
+            if piece[0] in " \t":
                 self._end_word()
                 para = self.paragraphs[-1]
                 if not para or not isinstance(para[-1], Space):
-                    para.append(Space(faces[0], text_width(" ", faces[0], 1.0)))
-                continue
-            if char == ZERO_WIDTH_SPACE:  # a break opportunity that takes no room
+                    para.append(_space(faces[0]))
+            elif piece == ZERO_WIDTH_SPACE:  # a break opportunity that takes no room
                 self._end_word()
-                continue
-            if unicodedata.category(char) in ("Cc", "Cf"):
-                continue
-            face = self._face_for(char, faces)
-            if _is_wide(char):
-                self._end_word()
-                self._append(char, face)
-                self._end_word()
+            elif all(map(simple.__contains__, piece)):  # the usual case: the whole piece at once
+                word = self._word()
+                self._join(word, piece, faces[0])
+                # added one character at a time, as the slow path does: the same sum to the bit
+                word.width = reduce(add, map(simple.__getitem__, piece), word.width)
             else:
-                self._append(char, face)
+                for char in piece:
+                    self._add_char(char, faces, simple)
 
-    def _append(self, char: str, face: FontFace) -> None:
+    def _add_char(self, char: str, faces: list[FontFace], simple: dict[str, float]) -> None:
+        if unicodedata.category(char) in ("Cc", "Cf"):
+            return
+        face = self._face_for(char, faces)
+        width = text_width(char, face, 1.0)
+        if _is_wide(char):
+            self._end_word()
+            self._append(char, face, width)
+            self._end_word()
+            return
+        if face is faces[0]:
+            simple[char] = width  # this face draws it, within a word: the fast path may
+        self._append(char, face, width)
+
+    def _append(self, char: str, face: FontFace, width: float) -> None:
         word = self._word()
+        self._join(word, char, face)
+        word.width += width
+
+    @staticmethod
+    def _join(word: Word, text: str, face: FontFace) -> None:
+        """Add `text` in `face` to the word's last segment when that is in the same face."""
         last = word.segments[-1] if word.segments else None
         if isinstance(last, tuple) and last[1] is face:
-            word.segments[-1] = (last[0] + char, face)
+            word.segments[-1] = (last[0] + text, face)
         else:
-            word.segments.append((char, face))
-        word.width += text_width(char, face, 1.0)
+            word.segments.append((text, face))
 
     def _word(self) -> Word:
         if self.word is None:
