@@ -68,6 +68,13 @@ from pnp.cli.common import BLEED, EXIT_CODES, OFFSET, PRODUCTS, paper_option, re
     metavar="DIR",
     help="Output folder (default: ./output).",
 )
+@click.option(
+    "--watch",
+    "watch_files",
+    is_flag=True,
+    help="Build, then rebuild each time a catalog, sheet, template, theme, image or font of "
+    "the game is saved, one status line each; Ctrl-C stops.",
+)
 @reports_errors
 def build(
     games: tuple[str, ...],
@@ -80,6 +87,7 @@ def build(
     back_offset: str,
     booklet: bool,
     out_dir: Path | None,
+    watch_files: bool,
 ) -> None:
     """Build print-ready PDFs for GAME... (built-in ids or game folders) into ./output/<game>/.
 
@@ -104,6 +112,12 @@ def build(
         out_dir=out_dir,
         booklet=booklet,
     )
+    if watch_files:
+        from pnp.build.watch import watch_builds
+
+        refs = builtin_ids() if all_games else list(games)
+        watch_builds(refs, options, report=lambda line: click.echo(line))
+        return
     loaded = [resolve_game(g) for g in (builtin_ids() if all_games else games)]
     with click.progressbar(
         length=count_steps(loaded, options),

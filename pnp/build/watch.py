@@ -1,0 +1,129 @@
+"""Rebuild on save: `pnp build GAME --watch` (and any other command that makes files).
+
+`watch(paths, rebuild)` runs `rebuild` once, then again each time a file a game is made of
+changes under `paths`: a catalog or spreadsheet, a template, the theme, an image or a font.
+Changes come from the system's file events (inotify, FSEvents, ReadDirectoryChangesW, through
+watchfiles), not from polling. Each rebuild prints one status line with its time; an input
+error is printed and the watch goes on (fix the file and save again); Ctrl-C ends it.
+
+`watch_builds(refs, options)` is that loop around `build_games`, watching the games' catalog
+and template folders and the shared macros, and ignoring the output folder it writes.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from pnp.build.game import build_games
+from pnp.build.options import BuildOptions, output_base
+from pnp.catalog.games import builtin_ids, resolve_game
+from pnp.errors import PnpError
+from pnp.names import printable, shorten
+from pnp.resources import card_data_dir, templates_dir
+
+# what a game is made of; anything else (the editor's swap files, the output) is not watched
+WATCHED_SUFFIXES = (
+    ".yaml", ".yml", ".csv", ".tsv", ".xlsx", ".j2", ".md", ".png", ".jpg", ".jpeg", ".svg",
+    ".ttf", ".otf",
+)  # fmt: skip
+Report = Callable[[str], None]
+
+
+def watch(
+    paths: Iterable[Path],
+    rebuild: Callable[[], object],
+    *,
+    report: Report,
+    ignore: Iterable[Path] = (),
+    stop: threading.Event | None = None,
+) -> None:
+    """Call `rebuild` now and after every saved change under `paths` until Ctrl-C (or `stop`).
+
+    `rebuild` may return a short summary (a str) for its status line. A PnpError it raises is
+    reported and the watch goes on; so is any other error, in one line, as a bug.
+    """
+    import watchfiles  # only a watch needs it
+
+    roots = sorted({os.path.realpath(p) for p in paths if Path(p).exists()})
+    ignored = [os.path.realpath(p) for p in ignore]
+    watch_filter = _Filter(ignored)
+    try:
+        _run(rebuild, report, "built", [])
+        report(f"watching {len(roots)} folders for changes (Ctrl-C to stop)")
+        for changes in watchfiles.watch(
+            *roots, watch_filter=watch_filter, debounce=1600, step=100, stop_event=stop,
+            rust_timeout=1000, yield_on_timeout=False,
+        ):  # fmt: skip
+            _run(rebuild, report, "rebuilt", sorted({path for _, path in changes}))
+    except KeyboardInterrupt:
+        report("stopped")
+
+
+class _Filter:
+    """Files a game is made of, outside the ignored folders, not hidden, not editor litter."""
+
+    def __init__(self, ignored: Sequence[str]) -> None:
+        import watchfiles
+
+        self._default = watchfiles.DefaultFilter()
+        self._ignored = tuple(os.path.join(p, "") for p in ignored)
+
+    def __call__(self, change: Any, path: str) -> bool:
+        name = os.path.basename(path)
+        return (
+            name.lower().endswith(WATCHED_SUFFIXES)
+            and not name.startswith(".")
+            and not os.path.join(path, "").startswith(self._ignored)
+            and self._default(change, path)
+        )
+
+
+def _run(rebuild: Callable[[], object], report: Report, verb: str, changed: list[str]) -> None:
+    start = time.perf_counter()
+    clock = time.strftime("%H:%M:%S")
+    because = f" ({_names(changed)} changed)" if changed else ""
+    try:
+        result = rebuild()
+    except PnpError as exc:
+        report(printable(f"{clock} error{because}: {exc.format()}"))
+        return
+    except Exception as exc:  # a bug in pnp: one line, and the watch goes on
+        detail = f"{type(exc).__name__}: {printable(shorten(str(exc)))}"
+        report(f"{clock} error{because}: internal error: {detail} (a bug in pnp)")
+        if os.environ.get("PNP_DEBUG"):
+            raise
+        return
+    summary = f": {result}" if isinstance(result, str) and result else ""
+    report(f"{clock} {verb} in {time.perf_counter() - start:.1f} s{because}{summary}")
+
+
+def _names(paths: list[str]) -> str:
+    names = [os.path.basename(p) for p in paths]
+    return ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+
+
+def game_paths(refs: Iterable[str]) -> list[Path]:
+    """The folders a game is made of: its catalog, its templates and the shared macros."""
+    paths = [templates_dir() / "_common"]
+    builtin = set(builtin_ids())
+    for ref in refs:
+        if ref in builtin:
+            paths += [card_data_dir() / ref, templates_dir() / ref]
+        else:
+            paths += [Path(ref)]  # a game folder holds its templates (and fonts, images)
+    return paths
+
+
+def watch_builds(refs: Sequence[str], options: BuildOptions, *, report: Report) -> None:
+    """`pnp build --watch`: build the games, then again after every change, until Ctrl-C."""
+
+    def rebuild() -> str:
+        written = build_games([resolve_game(ref) for ref in refs], options)
+        return f"{len(written)} file{'s' if len(written) != 1 else ''} in {output_base(options)}"
+
+    watch(game_paths(refs), rebuild, report=report, ignore=[output_base(options)])
