@@ -76,7 +76,11 @@ def test_mission_duration_chip_and_marker_values(faces):
     assert "Seize the Secrets" in mission and "+15" in mission and "S" in mission
     assert "機密奪取" in mission
     each = text_of(page_of(faces["mission"]["smoke-screen"][0]))
-    assert "+X" in each and "+2 EACH" in each
+    assert "+X" in each and "EACH" in each
+    assert each.count("+2") == 1, "the reward is printed once (in the requirement)"
+    # a mission that leaves the deck at 2 players says so on its face
+    assert "3+ PLAYERS ONLY" in text_of(page_of(faces["mission"]["blackout"][0]))
+    assert "PLAYERS ONLY" not in mission
     duration = page_of(faces["duration"]["duration-7"][0])
     big = [c for c in duration.chars if c["text"] == "7" and c["size"] >= 40]
     assert big and "TURNS" in text_of(duration)
@@ -88,6 +92,7 @@ def test_mission_duration_chip_and_marker_values(faces):
     for face in (enabled, disabled):
         text = text_of(page_of(face))
         assert "POLICE" in text and "秘密警察" in text
+    assert "DISABLED" in text_of(page_of(disabled)) and "DISABLED" not in text_of(page_of(enabled))
 
 
 def test_player_aid_draws_its_tables(faces):
