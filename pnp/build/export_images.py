@@ -36,8 +36,10 @@ def shop_exporter(shop: str) -> Callable[[Game, list[ComponentSet], ExportOption
     def export(game: Game, sets: list[ComponentSet], options: ExportOptions, out: Output) -> None:
         # every set's size is checked before anything is drawn
         sizes = {
-            s.id: shop_size(shop, f"{game.id} set {s.id!r} ({s.name})", *_trim(s)) for s in sets
-        }
+            s.id: shop_size(shop, f"set {s.id!r} ({s.name})", *_trim(s),
+                            origin=(s.origin.file, s.origin.line))
+            for s in sets
+        }  # fmt: skip
         _write_faces(game, sets, lambda s: shop_frame(sizes[s.id], *_trim(s)), out)
 
     return export

@@ -57,7 +57,8 @@ def parse_dpi(text: str) -> float:
         dpi = math.nan
     if not DPI_RANGE[0] <= dpi <= DPI_RANGE[1]:
         raise InputError(
-            f"--dpi must be a number from {DPI_RANGE[0]:g} to {DPI_RANGE[1]:g}, not {quote(text)}"
+            f"dots per inch must be a number from {DPI_RANGE[0]:g} to {DPI_RANGE[1]:g}, "
+            f"not {quote(text)}"
         )
     return dpi
 

@@ -24,6 +24,12 @@ class ShopSize:
     trim_in: tuple[float, float]  # portrait, as the shop gives it
     image_px: tuple[int, int]  # trim plus bleed, portrait
 
+    def describe(self) -> str:
+        """`poker (2.5 x 3.5 in)`, or just the name when it says its size."""
+        if self.name.endswith("mm"):
+            return self.name
+        return f"{self.name} ({self.trim_in[0]:g} x {self.trim_in[1]:g} in)"
+
     @property
     def trim_mm(self) -> tuple[float, float]:
         return (self.trim_in[0] * MM_PER_INCH, self.trim_in[1] * MM_PER_INCH)
@@ -54,16 +60,22 @@ SHOPS: dict[str, tuple[ShopSize, ...]] = {
         ("bridge", 2.25, 3.5, 747, 1122),
         ("mini", 1.75, 2.5, 597, 822),
         ("tarot", 2.75, 4.75, 897, 1497),
-        ("square 2.5 in", 2.5, 2.5, 822, 822),
-        ("square 2.75 in", 2.75, 2.75, 897, 897),
+        ("square", 2.5, 2.5, 822, 822),
+        ("large square", 2.75, 2.75, 897, 897),
     ),
 }
 SHOP_NAMES = {"tgc": "The Game Crafter", "mpc": "MakePlayingCards"}
 
 
-def shop_size(shop: str, set_name: str, width_mm: float, height_mm: float) -> ShopSize:
-    """The shop's size for a set of this trim; InputError naming the set and the sizes the
-    shop takes when none is close enough."""
+def shop_size(
+    shop: str,
+    set_name: str,
+    width_mm: float,
+    height_mm: float,
+    origin: tuple[str, int] | None = None,
+) -> ShopSize:
+    """The shop's size for a set of this trim; InputError naming the set (at `origin`, its
+    file and line) and the sizes the shop takes when none is close enough."""
     best: tuple[float, ShopSize] | None = None
     for size in SHOPS[shop]:
         w, h = size.trim_mm
@@ -73,11 +85,13 @@ def shop_size(shop: str, set_name: str, width_mm: float, height_mm: float) -> Sh
         if off <= TOLERANCE_MM and (best is None or off < best[0]):
             best = (off, size)
     if best is None:
-        takes = ", ".join(f"{s.name} {s.trim_in[0]:g} x {s.trim_in[1]:g} in" for s in SHOPS[shop])
+        takes = ", ".join(s.describe() for s in SHOPS[shop])
         raise InputError(
             f"{set_name} is {width_mm:g} x {height_mm:g} mm, a size {SHOP_NAMES[shop]} does "
             f"not print; it takes: {takes}",
             hint="change the set's size in its catalog, or export it --to png",
+            file=origin[0] if origin else None,
+            line=origin[1] if origin else None,
         )
     return best[1]
 
