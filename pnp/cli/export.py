@@ -59,6 +59,13 @@ def _target(text: str) -> object:
     metavar="DIR",
     help="Output folder (default: ./output); files go to DIR/<game>/<target>/.",
 )
+@click.option(
+    "--watch",
+    "watch_files",
+    is_flag=True,
+    help="Export, then again each time a catalog, sheet, template, theme, image or font of "
+    "the game is saved (e.g. --to proof --watch); Ctrl-C stops.",
+)
 @reports_errors
 def export(
     games: tuple[str, ...],
@@ -67,6 +74,7 @@ def export(
     sets: tuple[str, ...],
     url_base: str | None,
     out_dir: Path | None,
+    watch_files: bool,
 ) -> None:
     """Export GAME... (built-in ids or game folders) as files for a shop, a virtual table or a
     proof, into ./output/<game>/<target>/ with a manifest.csv. Written whole or not at all."""
@@ -79,6 +87,17 @@ def export(
         url_base=url_base,
         sets=sets,
     )
+    if watch_files:
+        from pnp.build.watch import game_paths, watch
+
+        into = out_dir if out_dir is not None else Path("output")
+
+        def rebuild() -> str:
+            written = export_games([resolve_game(g) for g in games], target, options)
+            return f"{len(written)} files in {into}"
+
+        watch(game_paths(games), rebuild, report=click.echo, ignore=[into])
+        return
     loaded = [resolve_game(g) for g in games]
     written = export_games(loaded, target, options)
     base = out_dir if out_dir is not None else Path("output")
