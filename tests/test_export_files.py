@@ -190,3 +190,14 @@ def test_bad_targets_and_sizes_exit_2_and_write_nothing(
     for word in words:
         assert word in result.output
     assert not (tmp_path / "out").exists()
+
+
+def test_an_export_that_fails_half_way_writes_nothing(tmp_path: Path) -> None:
+    """The agents are drawn and rasterized before the chips' template fails: nothing stays."""
+    game = Path(shutil.copytree(SIXTH, tmp_path / "sixth-game"))
+    (game / "templates" / "chip.yaml.j2").write_text("- text: {text: {{ card.no_such_field }}}\n")
+    out = tmp_path / "out"
+    result = pnp("export", str(game), "--to", "png", "--out", str(out))
+    assert result.exit_code == 2, result.output
+    assert "no_such_field" in result.output and "chip.yaml.j2" in result.output
+    assert not out.exists()

@@ -121,3 +121,16 @@ def test_url_base_replaces_file_urls(tmp_path: Path) -> None:
     text = (tmp_path / "sixth-game" / "tts" / "sixth-game.json").read_text()
     assert "file://" not in text
     assert '"FaceURL": "https://example.org/pnp/agents-sheet-1.png"' in text
+
+
+def test_boards_are_custom_boards_one_per_distinct_side(tmp_path: Path) -> None:
+    export("1955-war-of-espionage", "--set", "board", "--dpi", "30", "--out", str(tmp_path))
+    saved = json.loads(
+        (tmp_path / "1955-war-of-espionage" / "tts" / "1955-war-of-espionage.json").read_text()
+    )
+    boards = saved["ObjectStates"]
+    assert [b["Name"] for b in boards] == ["Custom_Board", "Custom_Board"]
+    sides = [image_at(b["CustomImage"]["ImageURL"]).convert("RGB") for b in boards]
+    assert sides[0].size == sides[1].size
+    assert sides[0].width / sides[0].height == pytest.approx(7.5 / 15, abs=0.01)
+    assert ImageChops.difference(*sides).getbbox() is not None  # front and back differ
