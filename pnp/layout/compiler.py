@@ -112,19 +112,22 @@ class Compiler:
                 f"more than {FACE_ELEMENTS:,} elements on one face (icons counted each time)"
             )
 
-    def compile(self, items: Sequence[object]) -> tuple[Element, ...]:
-        """Fitted elements for a face (the top-level list)."""
+    def compile(self, items: Sequence[object], first: int = 0) -> tuple[Element, ...]:
+        """Fitted elements for a face (the top-level list, or the part of it from item number
+        `first + 1` on)."""
         frame = Frame(ref=mm_to_pt(self.height_mm), top_level=True, origin=self.origin)
-        return self.compile_list(items, frame)
+        return self.compile_list(items, frame, first)
 
-    def compile_list(self, items: Sequence[object], frame: Frame) -> tuple[Element, ...]:
-        """Fitted elements for element items placed in `frame`."""
+    def compile_list(
+        self, items: Sequence[object], frame: Frame, first: int = 0
+    ) -> tuple[Element, ...]:
+        """Fitted elements for element items placed in `frame`, numbered from `first + 1`."""
         out: list[Element] = []
         self.count(len(items), frame)
         for index, item in enumerate(items):
             if item is None:  # an empty list item, e.g. from a skipped macro
                 continue
-            number = f"{frame.path}{index + 1}"
+            number = f"{frame.path}{first + index + 1}"
             line = where(items, index)[1] or where(item)[1]
             kind, raw = _split_item(item, f"{frame.prefix}element {number}", line, frame)
             what = _describe_element(kind, raw, frame, number)

@@ -25,6 +25,7 @@ from pnp.layout.assets import Assets
 from pnp.layout.compiler import Compiler
 from pnp.layout.frame import Frame
 from pnp.layout.images import icon_aspect, place_icon
+from pnp.layout.items import ItemCache
 from pnp.layout.output import Origin, display_path, read_output
 from pnp.layout.sandbox import Record, TemplateLoader, sandbox, wrap_context
 from pnp.layout.theme import RGB, Theme
@@ -61,6 +62,7 @@ class TemplateSet:
         self._theme_context = wrap_context(theme.as_context(), "theme")
         self._fitted: OrderedDict[FittedKey, tuple[Element, ...]] = OrderedDict()
         self._contexts: dict[tuple[str, int], tuple[Any, Any]] = {}  # see _wrapped
+        self._items = ItemCache()  # compiled element items, shared by the faces that write them
 
     def source(
         self,
@@ -98,9 +100,16 @@ class TemplateSet:
         if key in self._fitted:  # identical output (e.g. every card's back) is fitted once
             self._fitted.move_to_end(key)
             return self._fitted[key]
-        origin = Origin(file, label, text.splitlines())
-        compiler = Compiler(self.theme, self.assets, width_mm, height_mm, bleed_mm, origin)
-        elements = compiler.compile(read_output(text, origin))
+        size = (width_mm, height_mm, bleed_mm)
+
+        def compiler(output: str) -> Compiler:
+            origin = Origin(file, label, output.splitlines())
+            return Compiler(self.theme, self.assets, *size, origin)
+
+        elements = self._items.compile(text, file, size, compiler)
+        if elements is None:  # read whole: its form needs it, or an error needs the message
+            whole = compiler(text)
+            elements = whole.compile(read_output(text, whole.origin))
         self._fitted[key] = elements
         if len(self._fitted) > _CACHE_SIZE:
             self._fitted.popitem(last=False)
