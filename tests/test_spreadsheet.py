@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import zipfile
 from pathlib import Path
 
 import openpyxl
@@ -196,6 +197,21 @@ def _xlsx_with_formula() -> bytes:
     return out.getvalue()
 
 
+def _cut_workbook() -> bytes:
+    """A workbook whose worksheet XML stops halfway (a download cut short)."""
+    whole = io.BytesIO()
+    book = openpyxl.Workbook()
+    book.active.append(["name"])
+    book.active.append(["Scout"])
+    book.save(whole)
+    cut = io.BytesIO()
+    with zipfile.ZipFile(whole) as source, zipfile.ZipFile(cut, "w") as target:
+        for name in source.namelist():
+            data = source.read(name)
+            target.writestr(name, data[: len(data) // 2] if "worksheets/" in name else data)
+    return cut.getvalue()
+
+
 BAD = {
     "wrong-type": (TYPED, "cards.csv", b"name,cost\nScout,1\nStorm,x\n",
                    "cards.csv:3: column 'cost': expected a whole number, found 'x'"),
@@ -225,6 +241,7 @@ BAD = {
     "bad-source": (HEAD, "cards.csv", b"name,source\nScout,orignal\n",
                    "cards.csv:2: column 'source': must be one of rulebook, original"),
     "not-a-workbook": (HEAD, "cards.xlsx", b"name,count\n", "cards.xlsx: not an .xlsx workbook"),
+    "cut-workbook": (HEAD, "cards.xlsx", _cut_workbook(), "cards.xlsx: cannot read the workbook"),
     "too-large": (HEAD, "cards.csv", b"name\n" + b"x" * SHEET_BYTES,
                   "cards.csv: spreadsheet is too large"),
 }  # fmt: skip

@@ -17,6 +17,7 @@ import codecs
 import csv
 import datetime
 import io
+import warnings
 import zipfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -170,16 +171,20 @@ def _xlsx_rows(path: Path, data: bytes) -> list[tuple[int, list[Cell]]]:
     _check_unpacked(path, data)
     import openpyxl  # only a workbook needs it (it takes a while to import)
 
-    try:
-        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=False)
-    except Exception as exc:  # openpyxl raises many kinds for a damaged file
-        raise InputError(f"cannot read the workbook: {shorten(str(exc), 200)}",
-                         file=path) from None  # fmt: skip
-    try:
-        sheet = book.worksheets[0]
-        return list(_xlsx_cells(path, sheet.iter_rows(max_col=SHEET_COLUMNS + 1)))
-    finally:
-        book.close()
+    with warnings.catch_warnings():  # openpyxl warns about styles and extensions it skips
+        warnings.simplefilter("ignore")
+        try:
+            book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=False)
+            try:
+                sheet = book.worksheets[0]
+                return list(_xlsx_cells(path, sheet.iter_rows(max_col=SHEET_COLUMNS + 1)))
+            finally:
+                book.close()
+        except InputError:
+            raise
+        except Exception as exc:  # openpyxl raises many kinds for a damaged file, some lazily
+            raise InputError(f"cannot read the workbook: {shorten(str(exc), 200)}",
+                             file=path) from None  # fmt: skip
 
 
 def _xlsx_cells(path: Path, rows: Iterator[Any]) -> Iterator[tuple[int, list[Cell]]]:
