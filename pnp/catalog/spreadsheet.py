@@ -14,11 +14,8 @@ pnp.catalog.sheetset; this module only turns bytes into cells.
 from __future__ import annotations
 
 import codecs
-import csv
-import datetime
 import io
 import warnings
-import zipfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -127,6 +124,8 @@ def _delimiter(text: str) -> str:
 
 
 def _csv_rows(path: Path, text: str, delimiter: str) -> list[tuple[int, list[Cell]]]:
+    import csv  # imported when a sheet is read: most games have none
+
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     rows: list[tuple[int, list[Cell]]] = []
     header: list[str] = []
@@ -203,6 +202,8 @@ def _xlsx_cells(path: Path, rows: Iterator[Any]) -> Iterator[tuple[int, list[Cel
 
 
 def _xlsx_value(path: Path, cell: Any, header: list[Cell]) -> Cell:
+    import datetime
+
     value = cell.value
     index = cell.column - 1
     name = str(header[index]).strip() if index < len(header) and header[index] else ""
@@ -225,6 +226,8 @@ def _xlsx_value(path: Path, cell: Any, header: list[Cell]) -> Cell:
 
 def _check_unpacked(path: Path, data: bytes) -> None:
     """An .xlsx is a zip: refuse one that unpacks to more than XLSX_UNPACKED_BYTES."""
+    import zipfile
+
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             unpacked = sum(info.file_size for info in archive.infolist())
