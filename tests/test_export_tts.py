@@ -134,3 +134,19 @@ def test_boards_are_custom_boards_one_per_distinct_side(tmp_path: Path) -> None:
     assert sides[0].size == sides[1].size
     assert sides[0].width / sides[0].height == pytest.approx(7.5 / 15, abs=0.01)
     assert ImageChops.difference(*sides).getbbox() is not None  # front and back differ
+
+
+def test_backs_that_differ_make_back_sheets_laid_like_the_faces(tmp_path: Path) -> None:
+    game = Path(shutil.copytree(SIXTH, tmp_path / "sixth-game"))
+    back = game / "templates" / "agent-back.yaml.j2"
+    back.write_text(back.read_text().replace("set.name | upper", "card.name | upper"))
+    export(str(game), "--set", "agents", "--dpi", "40", "--out", str(tmp_path / "out"))
+    saved = json.loads((tmp_path / "out" / "sixth-game" / "tts" / "sixth-game.json").read_text())
+    (deck,) = saved["ObjectStates"]
+    (sheet,) = deck["CustomDeck"].values()
+    assert sheet["UniqueBack"] is True
+    faces, backs = image_at(sheet["FaceURL"]), image_at(sheet["BackURL"])
+    assert faces.size == backs.size
+    w, h = faces.width // sheet["NumWidth"], faces.height // sheet["NumHeight"]
+    cells = [backs.convert("RGB").crop((n * w, 0, (n + 1) * w, h)) for n in range(2)]
+    assert ImageChops.difference(*cells).getbbox() is not None  # Mole's back is not Courier's

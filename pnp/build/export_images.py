@@ -89,10 +89,10 @@ def export_proof(game: Game, sets: list[ComponentSet], options: ExportOptions, o
         group = set_pieces(game, s, templates, PNG_BLEED_MM)
         frame = trim_frame(*_trim(s), dpi)
         faces = proof_faces(group)
+        cells = [images.image(face.art, frame) for face in faces]
         for face in faces:
             out.write(face.file, images.png(face.art, frame))
             sizes[face.file] = frame.size
-        cells = [images.image(face.art, frame) for face in faces]
         out.write(f"{s.id}-contact.png", png_bytes(contact_sheet(faces, cells), frame.dpi))
         gallery += faces
         file_of = {face.art.key: face.file for face in faces}

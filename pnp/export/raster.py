@@ -104,20 +104,27 @@ def png_bytes(image: Image.Image, dpi: float) -> bytes:
 
 
 class FaceImages:
-    """Each distinct face rendered once per frame: faces repeat (counts, shared backs)."""
+    """Each distinct face rendered once per frame: faces repeat (counts, shared backs).
+
+    PNG bytes are kept (small); decoded images only when asked for with `image`, as sheets and
+    contact sheets need them: a game's every face at 300 dpi would not fit in memory.
+    """
 
     def __init__(self) -> None:
         self._images: dict[tuple[str, Frame], Image.Image] = {}
         self._pngs: dict[tuple[str, Frame], bytes] = {}
 
     def image(self, art: FaceArt, frame: Frame) -> Image.Image:
+        """The face's pixels, kept for the next use."""
         key = (art.key, frame)
         if key not in self._images:
             self._images[key] = rasterize(art, frame)
         return self._images[key]
 
     def png(self, art: FaceArt, frame: Frame) -> bytes:
+        """The face as PNG bytes (from the kept image if there is one)."""
         key = (art.key, frame)
         if key not in self._pngs:
-            self._pngs[key] = png_bytes(self.image(art, frame), frame.dpi)
+            image = self._images.get(key) or rasterize(art, frame)
+            self._pngs[key] = png_bytes(image, frame.dpi)
         return self._pngs[key]

@@ -18,7 +18,7 @@ from PIL import Image
 
 from pnp.draw.face import FaceArt
 from pnp.export.pieces import Piece, SetPieces
-from pnp.export.raster import MM_PER_INCH, FaceImages, Frame, png_bytes
+from pnp.export.raster import MM_PER_INCH, FaceImages, Frame, png_bytes, rasterize
 from pnp.export.tts_objects import guid, object_base
 
 MAX_COLUMNS, MAX_ROWS, MAX_PIXELS = 10, 7, 4096
@@ -95,7 +95,7 @@ def deck_sheets(
         frame = cell_frame(trim.width_mm, trim.height_mm, columns, rows, dpi)
         hidden_art = group.shared_back or chunk[0][1] or blank
         hidden = _cell(images, hidden_art, frame)
-        fronts = [images.image(front, frame) for front, _ in chunk]
+        fronts = [rasterize(front, frame) for front, _ in chunk]  # each once: not kept
         face_file = f"{group.set.id}-sheet-{n + 1}.png"
         files[face_file] = png_bytes(compose(fronts, columns, rows, hidden), frame.dpi)
         if unique:
