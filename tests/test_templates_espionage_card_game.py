@@ -53,12 +53,37 @@ def test_deck_has_one_shared_back(faces):
 def test_gold_and_common_cards_look_different(faces):
     target = page_of(faces["deck"]["target"][0])
     words = " ".join(target.extract_text().split())
-    assert "Target" in words and "GOLD · UNIQUE" in words and "REACTION" in words
+    assert "TARGET" in words and "GOLD · UNIQUE" in words
     gold = (0.85, 0.65, 0.17)  # theme gold #d9a52b, the background into the bleed
     assert gold in fills(target)
     medic = page_of(faces["deck"]["medic"][0])
-    assert "COMMON" in medic.extract_text() and "MISSION" in medic.extract_text()
+    assert "MISSION" in medic.extract_text()
     assert gold not in fills(medic)
+
+
+def test_held_gold_cards_are_not_tagged_as_reactions(faces):
+    for held in ("target", "bomb"):
+        text = text_of(faces["deck"][held][0])
+        assert "REACTION" not in text and "HELD CARD" in text and "NEVER PLAYED" in text
+    assert "REACTION" in text_of(faces["deck"]["protector"][0])  # played in answer to a discard
+
+
+def test_faces_print_no_collation_nor_the_mission_limit(faces):
+    for cid in ("target", "medic", "sniper", "police"):
+        text = text_of(faces["deck"][cid][0])
+        assert "cop" not in text.replace("Copy", "").replace("copy", "")  # no "1 copy / 3 copies"
+        assert "3 Missions per turn" not in text and "up to 3" not in text
+
+
+def test_every_role_has_its_own_picture(faces):
+    pictures = set()
+    for cid, (front, _) in faces["deck"].items():
+        page = page_of(front)
+        mm = 72 / 25.4  # pdfplumber measures in points; the art panel is 24.5-48.5 mm from the top
+        art = [c for c in page.curves if c["top"] > 27 * mm and c["bottom"] < 50 * mm]
+        assert art, f"{cid}: no role picture in the art panel"
+        pictures.add(tuple(sorted((round(x), round(y)) for c in art for x, y in c["pts"])))
+    assert len(pictures) == len(faces["deck"])  # twenty roles, twenty different pictures
 
 
 def test_reactions_show_trigger_and_as_mission(faces):
@@ -69,12 +94,17 @@ def test_reactions_show_trigger_and_as_mission(faces):
     assert "ALSO PLAYABLE AS A MISSION" in ninja
 
 
-def test_card_names_and_rules_are_legible(faces):
-    page = page_of(faces["deck"]["double-agent"][0])
-    sizes = [round(c["size"], 1) for c in page.chars if c["text"].strip()]
-    assert min(sizes) >= 6.5
-    name = [c for c in page.chars if c["fontname"].endswith("Roboto-Black")]
-    assert name and min(c["size"] for c in name) >= 9
+def test_effects_share_one_size_and_are_legible(faces):
+    effect_sizes = set()
+    for cid, (front, _) in faces["deck"].items():
+        page = page_of(front)
+        sizes = [round(c["size"], 1) for c in page.chars if c["text"].strip()]
+        assert min(sizes) >= 7, cid
+        body = [c for c in page.chars if "Lato" in c["fontname"] and c["top"] > 55]
+        effect_sizes |= {round(c["size"], 1) for c in body}
+        name = [c for c in page.chars if c["fontname"].endswith("FjallaOne-Regular")]
+        assert name and min(c["size"] for c in name) >= 12, cid
+    assert len(effect_sizes) == 1  # one effect size on every card
 
 
 def test_play_summary_shows_its_tables(game, faces):
