@@ -128,13 +128,23 @@ def _is_art(obj) -> bool:
     )
 
 
-def margin_lines(page, max_len_mm: float = 6.5):
+def is_halo(line) -> bool:
+    """The white edge drawn under a mark so it shows on dark art."""
+    colour = line.get("stroking_color")
+    if isinstance(colour, int | float):
+        colour = (colour,)
+    return colour is not None and all(c >= 0.99 for c in colour)
+
+
+def margin_lines(page, max_len_mm: float = 6.5, inset_mm: float = 0.0):
     """Short solid lines lying wholly outside the art: the crop marks. -> (xs of vertical, ys of
-    horizontal) in mm, each sorted and de-duplicated to 0.01 mm."""
+    horizontal) in mm, each sorted and de-duplicated to 0.01 mm. With `inset_mm` (the bleed),
+    marks moved into the bleed count too: outside the art shrunk by that much."""
     x0, y0, x1, y1 = art_bbox(page)
+    x0, y0, x1, y1 = x0 + inset_mm, y0 + inset_mm, x1 - inset_mm, y1 - inset_mm
     xs, ys = set(), set()
     for ln in page.lines:
-        if ln.get("dash"):
+        if ln.get("dash") or is_halo(ln):
             continue
         a, b = to_mm(ln["x0"]), to_mm(ln["x1"])
         c, d = to_mm(ln["y0"]), to_mm(ln["y1"])

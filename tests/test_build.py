@@ -38,19 +38,30 @@ def card_names_on_fronts(pdf: Path) -> Counter:
     return names
 
 
-def test_build_writes_one_pdf_per_deck_named_by_deck_and_paper(game: Path, tmp_path: Path) -> None:
+def test_build_writes_one_print_kit_named_by_game_and_paper(game: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
-    result = build(str(game), "--what", "cards", "--paper", "letter", "--out", str(out))
+    result = build(str(game), "--what", "cards,tokens", "--paper", "letter", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (out / "sixth-game").iterdir()) == ["sixth-game-letter.pdf"]
+    # off a terminal there is no progress bar: only the paths written
+    assert result.stdout.splitlines() == [str(out / "sixth-game" / "sixth-game-letter.pdf")]
+    # and, on stderr, the pages against what the pieces' area needs at least
+    assert "sixth-game-letter.pdf:" in result.stderr and "area lower bound" in result.stderr
+
+
+def test_split_writes_one_pdf_per_deck_named_by_deck_and_paper(game: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    result = build(str(game), "--split", "--paper", "letter", "--out", str(out))
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in (out / "sixth-game").iterdir()) == [
-        "sixth-game-agents-letter.pdf"
+        "sixth-game-agents-letter.pdf",
+        "sixth-game-rulebook-letter.pdf",
+        "sixth-game-tokens-letter.pdf",
     ]
-    # off a terminal there is no progress bar: only the paths written
-    assert result.output.splitlines() == [str(out / "sixth-game" / "sixth-game-agents-letter.pdf")]
 
 
 def test_each_card_name_appears_as_often_as_its_count(game: Path, tmp_path: Path) -> None:
-    result = build(str(game), "--what", "cards", "--out", str(tmp_path))
+    result = build(str(game), "--what", "cards", "--split", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     assert card_names_on_fronts(tmp_path / "sixth-game" / "sixth-game-agents-a4.pdf") == COUNTS
 
@@ -58,12 +69,16 @@ def test_each_card_name_appears_as_often_as_its_count(game: Path, tmp_path: Path
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_crop_marks_frame_a_poker_card(game: Path, tmp_path: Path, paper: str) -> None:
     assert (
-        build(str(game), "--what", "cards", "--paper", paper, "--out", str(tmp_path)).exit_code == 0
+        build(
+            str(game), "--what", "cards", "--split", "--paper", paper, "--out", str(tmp_path)
+        ).exit_code
+        == 0
     )
     with pdfplumber.open(tmp_path / "sixth-game" / f"sixth-game-agents-{paper}.pdf") as doc:
         page = doc.pages[0]
         W, H = page.width / MM, page.height / MM
-        xs, ys = margin_lines(page)  # the trim lines the crop marks continue, in mm
+        # the trim lines the crop marks continue, in mm (in the bleed where the margin is short)
+        xs, ys = margin_lines(page, inset_mm=3)
     # 3 x 3 cards of 63 x 88 mm between the marks (3 mm bleed between them where there is room)
     assert trim_intervals(xs, 63, 3) == 3 and trim_intervals(ys, 88, 3) == 3
     assert abs((xs[0] + xs[-1]) / 2 - W / 2) <= 0.05 and abs((ys[0] + ys[-1]) / 2 - H / 2) <= 0.05
@@ -73,7 +88,9 @@ def test_duplex_interleaves_and_none_puts_fronts_first(game: Path, tmp_path: Pat
     def faces(duplex: str) -> list[str]:
         out = tmp_path / duplex
         assert (
-            build(str(game), "--what", "cards", "--duplex", duplex, "--out", str(out)).exit_code
+            build(
+                str(game), "--what", "cards", "--split", "--duplex", duplex, "--out", str(out)
+            ).exit_code
             == 0
         )
         with pdfplumber.open(out / "sixth-game" / "sixth-game-agents-a4.pdf") as doc:
@@ -88,14 +105,15 @@ def test_duplex_interleaves_and_none_puts_fronts_first(game: Path, tmp_path: Pat
 def test_two_builds_are_byte_identical(game: Path, tmp_path: Path) -> None:
     for run in ("a", "b"):
         assert build(str(game), "--out", str(tmp_path / run)).exit_code == 0
-    for name in ("sixth-game-agents-a4.pdf", "sixth-game-tokens-a4.pdf"):
+        assert build(str(game), "--split", "--out", str(tmp_path / run)).exit_code == 0
+    for name in ("sixth-game-a4.pdf", "sixth-game-agents-a4.pdf", "sixth-game-tokens-a4.pdf"):
         a = (tmp_path / "a" / "sixth-game" / name).read_bytes()
         b = (tmp_path / "b" / "sixth-game" / name).read_bytes()
         assert a == b, name
 
 
 def test_tokens_are_packed_with_counts_by_value(game: Path, tmp_path: Path) -> None:
-    assert build(str(game), "--what", "tokens", "--out", str(tmp_path)).exit_code == 0
+    assert build(str(game), "--what", "tokens", "--split", "--out", str(tmp_path)).exit_code == 0
     with pdfplumber.open(tmp_path / "sixth-game" / "sixth-game-tokens-a4.pdf") as doc:
         words = Counter(
             w["text"] for w in doc.pages[0].extract_words(extra_attrs=["size"]) if w["size"] > 12
@@ -169,7 +187,7 @@ def test_translucent_shapes_stay_translucent_on_the_sheet(game: Path, tmp_path: 
         "- rect: {x: 0, y: 0, w: {{ trim.w }}, h: {{ trim.h }}, fill: '#ffffff', bleed: true}\n"
         + veil
     )
-    assert build(str(game), "--what", "cards", "--out", str(tmp_path)).exit_code == 0
+    assert build(str(game), "--what", "cards", "--split", "--out", str(tmp_path)).exit_code == 0
     page = pdfium.PdfDocument(tmp_path / "sixth-game" / "sixth-game-agents-a4.pdf")[0]
     image = page.render(scale=1).to_pil().convert("L")
     centre = image.getpixel(
@@ -179,7 +197,7 @@ def test_translucent_shapes_stay_translucent_on_the_sheet(game: Path, tmp_path: 
 
 
 def test_gutterfold_prints_two_sided_tokens_as_fold_strips(game: Path, tmp_path: Path) -> None:
-    result = build(str(game), "--what", "tokens", "--gutterfold", "--out", str(tmp_path))
+    result = build(str(game), "--what", "tokens", "--split", "--gutterfold", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     with pdfplumber.open(tmp_path / "sixth-game" / "sixth-game-tokens-a4.pdf") as doc:
         assert len(doc.pages) == 1  # no back pages: each token's back sits beside its front

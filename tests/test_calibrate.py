@@ -55,7 +55,7 @@ def test_rulers_on_the_back_are_centred_on_the_front_lines(tmp_path, paper, dupl
         ]
         x0, y0, nv, nh = zero_ticks(back)
         assert abs(x0 - W / 2) < 0.01 and abs(y0 - H / 2) < 0.01
-        assert nv == 15 and nh == 15  # three rulers each way, five major ticks each
+        assert nv == 20 and nh == 20  # a ruler each way at each edge, five major ticks each
         assert long_lines(back) == ([], [])  # nothing on the back could be mistaken for the lines
     text = pdfium.PdfDocument(pdf)[0].get_textpage().get_text_range()
     assert f"flip on {duplex} edge" in text and "--back-offset X,Y" in text and "50 mm" in text

@@ -152,10 +152,10 @@ def test_calibrate_default_path_is_output_in_the_current_folder(tmp_path: Path) 
 
 
 def corner_numbers(page) -> dict[str, tuple[float, float]]:
-    """The big quadrant numbers 1-4: number -> centre of its box (mm, from the bottom-left)."""
-    H = to_mm(page.height)
+    """The big quadrant numbers 1-4: number -> centre of the digit (mm, from the bottom-left):
+    half way across its box, and up from its baseline by half a digit's height (~0.36 em)."""
     return {
-        c["text"]: (to_mm((c["x0"] + c["x1"]) / 2), H - to_mm((c["top"] + c["bottom"]) / 2))
+        c["text"]: (to_mm((c["x0"] + c["x1"]) / 2), to_mm(c["matrix"][5] + 0.36 * c["size"]))
         for c in page.chars
         if c["size"] > 20
     }

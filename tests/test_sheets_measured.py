@@ -45,10 +45,13 @@ def pnp_build(*args: str) -> None:
 def test_bleed_option_is_the_art_beyond_the_trim_on_the_sheet(tmp_path: Path, bleed: int) -> None:
     """`pnp build --bleed N`: around the card grid, the printed art runs exactly N mm past the
     trim lines the crop marks show (rendered pixels, so clipping counts)."""
-    pnp_build(str(SIXTH), "--what", "cards", "--bleed", str(bleed), "--out", str(tmp_path))
+    pnp_build(
+        str(SIXTH), "--what", "cards", "--split", "--bleed", str(bleed), "--out", str(tmp_path)
+    )
     pdf = tmp_path / "sixth-game" / "sixth-game-agents-a4.pdf"
     with pdfplumber.open(pdf) as doc:
-        xs, ys = margin_lines(doc.pages[0])  # trim lines, from the crop marks
+        # trim lines, from the crop marks (where the margin is short they sit in the bleed)
+        xs, ys = margin_lines(doc.pages[0], inset_mm=bleed)
     # the marks frame 3 x 3 poker cards
     assert trim_intervals(xs, 63, bleed) == 3 and trim_intervals(ys, 88, bleed) == 3
     across = scan_line(pdf, 0, y=(ys[0] + ys[-1]) / 2)  # through the middle row
@@ -174,7 +177,7 @@ def test_a_landscape_set_prints_its_faces_sideways(
     tmp_path: Path, orientation: str, size: tuple[int, int]
 ) -> None:
     game = turned_game(tmp_path / "turned", orientation)
-    pnp_build(str(game), "--what", "cards", "--out", str(tmp_path / "out"))
+    pnp_build(str(game), "--what", "cards", "--split", "--out", str(tmp_path / "out"))
     w, h = size
     with pdfplumber.open(tmp_path / "out" / "turned" / "turned-wide-a4.pdf") as doc:
         page = doc.pages[0]
@@ -265,7 +268,8 @@ def test_gutterfold_sheets_carry_the_scale_bar_and_the_fold_line(
 
 
 def test_gutterfold_build_of_a_game_has_the_scale_bar(tmp_path: Path) -> None:
-    pnp_build(str(SIXTH), "--what", "cards", "--gutterfold", "--out", str(tmp_path / "out"))
+    out = str(tmp_path / "out")
+    pnp_build(str(SIXTH), "--what", "cards", "--split", "--gutterfold", "--out", out)
     with pdfplumber.open(tmp_path / "out" / "sixth-game" / "sixth-game-agents-a4.pdf") as pdf:
         for page in pdf.pages:  # every sheet: fronts and backs side by side, one bar each
             x0, _, x1, _ = scale_bar(page)

@@ -21,7 +21,8 @@ def build_products(
     tmp_path: Path, game_id: str, products: tuple[str, ...], paper: str = "a4"
 ) -> dict:
     game = resolve_game(game_id)
-    paths = build_game(game, BuildOptions(products=products, paper=paper, out_dir=tmp_path))
+    options = BuildOptions(products=products, paper=paper, out_dir=tmp_path, split=True)
+    paths = build_game(game, options)
     return {p.name: p for p in paths}
 
 

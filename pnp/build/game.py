@@ -6,6 +6,7 @@ moved into place only when every game's every file is written.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -14,25 +15,32 @@ from pnp.build.faces import render_set_faces, template_set
 from pnp.build.options import PRODUCTS, RULEBOOK, BuildOptions, output_base, output_dir
 from pnp.build.rulebooks import editions, print_plan, write_rulebooks
 from pnp.build.sheets import Faces, add_sets, copies_of, plan
-from pnp.catalog.model import Game
+from pnp.catalog.model import ComponentSet, Game
 from pnp.errors import InputError
-from pnp.export.pdf import write_document
+from pnp.export.pdf import PdfInfo, write_document
 from pnp.export.staging import Staging
 from pnp.impose.document import Document
+from pnp.impose.kit import KitGroup, area_lower_bound
+from pnp.impose.sheet import Piece
+from pnp.layout.templates import TemplateSet
 
 Progress = Callable[[str], None]
 
 
 def build_games(
-    games: list[Game], options: BuildOptions, progress: Progress | None = None
+    games: list[Game],
+    options: BuildOptions,
+    progress: Progress | None = None,
+    report: Progress | None = None,
 ) -> list[Path]:
     """Write every game's PDFs; returns their paths. They are moved into place together once
-    all are written: after a failure (or Ctrl-C) the output folder is as it was."""
+    all are written: after a failure (or Ctrl-C) the output folder is as it was. `report` hears
+    one line per print kit: its pages against the area lower bound."""
     options.sheet_options()  # refuse bad options before touching the disk
     _check_distinct(games)
     with Staging(output_base(options)) as stage:
         for game in games:
-            build_game(game, options, progress, stage)
+            build_game(game, options, progress, stage, report)
         return stage.commit()
 
 
@@ -41,44 +49,98 @@ def build_game(
     options: BuildOptions,
     progress: Progress | None = None,
     stage: Staging | None = None,
+    report: Progress | None = None,
 ) -> list[Path]:
     """Write the game's PDFs into `stage` (whose owner commits them); without one, the game is
     a whole build of its own. Returns the paths the files have (or will have) in place."""
     if stage is None:
-        return build_games([game], options, progress)
-    sheet_options = options.sheet_options()
+        return build_games([game], options, progress, report)
     templates = template_set(game)
     wants_book = RULEBOOK in options.products and bool(editions(game, templates, options))
     out = output_dir(game.id, options)
-    faces: dict[str, Faces] = {}
-    # a rulebook describes every product, so it imposes them all; only those asked are written
-    jobs = plan(game, options if not wants_book else _every_product(options))
+    imposer = _Imposer(game, templates, options)
     written, docs = [], []
-    for stem, sets in jobs:
-        title = f"{game.title} — {', '.join(s.name for s in sets)}"
-        doc = Document(sheet_options, title=title, game_title=game.title)
-        placed = []
-        for component_set in sets:
-            if component_set.id not in faces:
-                faces[component_set.id] = render_set_faces(
-                    game, component_set, templates, options.bleed_mm
-                )
-            placed.append((component_set, copies_of(faces[component_set.id])))
-        add_sets(doc, placed, fold=options.gutterfold)
+    info = pdf_info(game, options)
+    for stem, sets in plan(game, options):
+        doc = imposer.impose(sets, kit=not options.split)
         path = out / f"{stem}-{options.paper_name}.pdf"
         docs.append((path, sets, doc))
-        if any(s.product in options.products for s in sets):
-            write_document(doc, stage.claim(path))
-            written.append(path)
-            if progress:
-                progress(f"{game.id}/{', '.join(s.id for s in sets)}")
+        write_document(doc, stage.claim(path), info)
+        written.append(path)
+        if progress:
+            progress(f"{game.id}/{', '.join(s.id for s in sets)}" if options.split else game.id)
+        if report and not options.split:
+            report(economy(game, path, doc, imposer.groups(sets)))
     if wants_book:
+        # a rulebook describes every product, so it imposes those not built too
+        every = plan(game, _every_product(options))
+        if [s for _, s in every] != [s for _, s in plan(game, options)]:
+            kit = not options.split
+            docs = [
+                (out / f"{stem}-{options.paper_name}.pdf", sets, imposer.impose(sets, kit=kit))
+                for stem, sets in every
+            ]
         plan_ = print_plan(docs, options)
-        for staged in write_rulebooks(game, templates, faces, plan_, options, stage.folder(out)):
+        folder = stage.folder(out)
+        for staged in write_rulebooks(game, templates, imposer.faces, plan_, options, folder):
             written.append(stage.adopt(staged))
             if progress:
                 progress(f"{game.id}/{staged.stem}")
     return written
+
+
+class _Imposer:
+    """Draws each set's faces once and imposes documents of sets."""
+
+    def __init__(self, game: Game, templates: TemplateSet, options: BuildOptions) -> None:
+        self.game, self.templates, self.options = game, templates, options
+        self.faces: dict[str, Faces] = {}
+
+    def placed(self, sets: list[ComponentSet]) -> list[tuple[ComponentSet, list[Piece]]]:
+        out = []
+        for component_set in sets:
+            if component_set.id not in self.faces:
+                self.faces[component_set.id] = render_set_faces(
+                    self.game, component_set, self.templates, self.options.bleed_mm
+                )
+            out.append((component_set, copies_of(self.faces[component_set.id])))
+        return out
+
+    def groups(self, sets: list[ComponentSet]) -> list[KitGroup]:
+        return [KitGroup(s.name, s.imposition, tuple(p)) for s, p in self.placed(sets)]
+
+    def impose(self, sets: list[ComponentSet], *, kit: bool) -> Document:
+        what = "print kit" if kit else ", ".join(s.name for s in sets)
+        title = f"{self.game.title} — {what}"
+        doc = Document(self.options.sheet_options(), title=title, game_title=self.game.title)
+        add_sets(doc, self.placed(sets), fold=self.options.gutterfold, kit=kit)
+        return doc
+
+
+def economy(game: Game, path: Path, doc: Document, groups: list[KitGroup]) -> str:
+    """e.g. "spy-royale-a4.pdf: 27 pages (1 contents + 26), area lower bound 24 (1.08x)"."""
+    pages = len(doc.pages)
+    bound = area_lower_bound(groups, doc.options)
+    ratio = f" ({(pages - 1) / bound:.2f}x)" if bound else ""
+    return f"{path.name}: {pages} pages (contents + {pages - 1}), area lower bound {bound}{ratio}"
+
+
+def pdf_info(game: Game, options: BuildOptions) -> PdfInfo:
+    """Author (the designer), subject and creation date, from the catalog and its files."""
+    designer = str(game.meta.get("designer") or "")
+    subject = f"Print-and-play sheets for {game.title} on {options.sheet_options().paper.name}"
+    return PdfInfo(author=designer, subject=subject, created=source_date(game))
+
+
+def source_date(game: Game) -> int:
+    """SOURCE_DATE_EPOCH when set, else when the game's newest input file last changed, so a
+    rebuild of the same inputs gives the same bytes."""
+    env = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if env.isdigit():
+        return int(env)
+    roots = [game.root, game.templates_dir]
+    times = [f.stat().st_mtime for r in roots if r.is_dir() for f in r.rglob("*") if f.is_file()]
+    return int(max(times, default=946684800))
 
 
 def _check_distinct(games: list[Game]) -> None:

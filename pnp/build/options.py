@@ -28,6 +28,8 @@ class BuildOptions:
     out_dir: Path | None = None
     sets: tuple[str, ...] = field(default=())  # restrict to these set ids (empty: all)
     booklet: bool = False  # rulebooks as saddle-stitched booklets
+    split: bool = False  # one PDF per deck and product instead of one print kit per game
+    margin_mm: float = 3.0  # nothing is printed nearer the paper edge than this
 
     @property
     def paper_name(self) -> str:
@@ -41,6 +43,7 @@ class BuildOptions:
             duplex=self.duplex,
             gutterfold=self.gutterfold,
             back_offset_mm=self.back_offset_mm,
+            margin_mm=self.margin_mm,
         )
 
 

@@ -7,6 +7,7 @@ from pnp.catalog.model import ComponentSet, Game
 from pnp.draw.face import FaceArt
 from pnp.errors import BuildError
 from pnp.impose.document import Document
+from pnp.impose.kit import KitGroup
 from pnp.impose.sheet import Piece
 from pnp.limits import PAGES
 
@@ -19,12 +20,21 @@ def copies_of(faces: Faces) -> list[Piece]:
 
 
 def add_sets(
-    doc: Document, placed: list[tuple[ComponentSet, list[Piece]]], *, fold: bool = False
+    doc: Document,
+    placed: list[tuple[ComponentSet, list[Piece]]],
+    *,
+    fold: bool = False,
+    kit: bool = False,
 ) -> None:
     """Lay each set on sheets by its imposition; packed sets share sheets to save paper.
 
     With `fold`, two-sided tokens print as fold-over strips instead of on duplex back pages.
+    With `kit`, every set shares the kit's sheets (see pnp.impose.kit).
     """
+    if kit and placed:
+        doc.add_kit([KitGroup(s.name, s.imposition, tuple(pieces)) for s, pieces in placed])
+        check_pages(doc, placed[0][0])
+        return
     packed = [(s, pieces) for s, pieces in placed if s.imposition == "packed"]
     for component_set, pieces in placed:
         section = component_set.name
@@ -57,12 +67,15 @@ def check_pages(doc: Document, component_set: ComponentSet) -> None:
 
 
 def plan(game: Game, options: BuildOptions) -> list[tuple[str, list[ComponentSet]]]:
-    """(file stem, sets) for every PDF this build writes, in order."""
+    """(file stem, sets) for every PDF this build writes, in order: one print kit holding every
+    chosen set, or with `split` one PDF per deck and one per other product."""
     chosen = [
         s
         for s in game.sets.values()
         if s.product in options.products and (not options.sets or s.id in options.sets)
     ]
+    if not options.split:
+        return [(game.id, chosen)] if chosen else []
     jobs: list[tuple[str, list[ComponentSet]]] = []
     for product in options.products:
         sets = [s for s in chosen if s.product == product]

@@ -5,8 +5,13 @@ from __future__ import annotations
 import io
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
+
+if TYPE_CHECKING:  # types only: the CLI imports the build lazily, to start fast
+    from pnp.build import BuildOptions
+    from pnp.catalog.model import Game
 
 from pnp.cli.common import BLEED, EXIT_CODES, OFFSET, PRODUCTS, paper_option, reports_errors
 
@@ -20,7 +25,7 @@ from pnp.cli.common import BLEED, EXIT_CODES, OFFSET, PRODUCTS, paper_option, re
     default="all",
     show_default=True,
     metavar="LIST",
-    help="Comma-separated products: cards (one PDF per deck), boards (boards and trackers, "
+    help="Comma-separated products: cards (decks), boards (boards and trackers, "
     "tiled over sheets when large), tokens (chips, markers, tokens, pawn standees), "
     "aids (reference cards and player aids), rulebook (one per language), or all.",
 )
@@ -62,6 +67,21 @@ from pnp.cli.common import BLEED, EXIT_CODES, OFFSET, PRODUCTS, paper_option, re
     "for short-edge duplex.",
 )
 @click.option(
+    "--split",
+    is_flag=True,
+    help="One PDF per deck and per other product instead of one print kit per game "
+    "(GAME-PAPER.pdf, every piece on the fewest sheets).",
+)
+@click.option(
+    "--margin",
+    "margin_mm",
+    default=3.0,
+    show_default=True,
+    type=click.FloatRange(0, 50),
+    metavar="MM",
+    help="Nothing is printed nearer the paper edge than this (your printer's margin).",
+)
+@click.option(
     "--out",
     "out_dir",
     type=click.Path(file_okay=False, path_type=Path),
@@ -86,14 +106,18 @@ def build(
     gutterfold: bool,
     back_offset: str,
     booklet: bool,
+    split: bool,
+    margin_mm: float,
     out_dir: Path | None,
     watch_files: bool,
 ) -> None:
-    """Build print-ready PDFs for GAME... (built-in ids or game folders) into ./output/<game>/.
+    """Build print-ready PDFs for GAME... (built-in ids or game folders) into ./output/<game>/:
+    one print kit per game (GAME-PAPER.pdf: a contents page, then every piece on the fewest
+    sheets) and its rulebooks; --split writes one PDF per deck and product instead.
 
     The files of a build are moved into place together once all are written: a build that
     fails (or is interrupted) leaves the output folder as it was."""
-    from pnp.build import BuildOptions, build_games, count_steps, parse_products
+    from pnp.build import BuildOptions, parse_products
     from pnp.catalog.games import builtin_ids, resolve_game
     from pnp.impose.options import parse_bleed, parse_offset
 
@@ -111,6 +135,8 @@ def build(
         back_offset_mm=parse_offset(back_offset),
         out_dir=out_dir,
         booklet=booklet,
+        split=split,
+        margin_mm=margin_mm,
     )
     if watch_files:
         from pnp.build.watch import watch_builds
@@ -119,6 +145,14 @@ def build(
         watch_builds(refs, options, report=lambda line: click.echo(line))
         return
     loaded = [resolve_game(g) for g in (builtin_ids() if all_games else games)]
+    _build_with_progress(loaded, options)
+
+
+def _build_with_progress(loaded: list[Game], options: BuildOptions) -> None:
+    """Build, with a progress bar on a terminal; print the paths written, and on stderr each
+    print kit's pages against its area lower bound."""
+    from pnp.build import build_games, count_steps
+
     with click.progressbar(
         length=count_steps(loaded, options),
         label="Building",
@@ -130,7 +164,9 @@ def build(
         def step(name: str) -> None:
             bar.update(1, name)
 
-        written = build_games(loaded, options, progress=step)
+        written = build_games(
+            loaded, options, progress=step, report=lambda line: click.echo(line, err=True)
+        )
     for path in written:
         click.echo(str(path))
 

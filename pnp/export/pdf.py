@@ -1,17 +1,21 @@
 """Atomic, deterministic PDF writing: the same input gives the same bytes, a failure leaves nothing.
 
-reportlab's `invariant=1` pins the creation date and document id. The PDF is written to a hidden
-temporary file next to the target and renamed over it only once complete, so a build that fails
-half-way leaves neither a truncated PDF nor a stray temporary file.
+reportlab's `invariant=1` pins the document id; the creation date is the one the caller gives
+(from the build's inputs or SOURCE_DATE_EPOCH), else reportlab's fixed one. The PDF is written
+to a hidden temporary file next to the target and renamed over it only once complete, so a build
+that fails half-way leaves neither a truncated PDF nor a stray temporary file.
 """
 
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
+from reportlab.pdfbase.pdfdoc import PDFName
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.errors import BuildError
@@ -21,6 +25,37 @@ from pnp.impose.render import render_pages
 from pnp.impose.sheet import Page
 
 CREATOR = "pnp"
+DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "none": "Simplex"}
+
+
+@dataclass(frozen=True)
+class PdfInfo:
+    """What a PDF tells viewers and printers about itself.
+
+    duplex: "long", "short" or "none" sets the viewer's duplex preference (None: no hint);
+    created: seconds since 1970 (UTC) to record as the creation date (None: reportlab's fixed
+    date, or SOURCE_DATE_EPOCH when set).
+    """
+
+    author: str = ""
+    subject: str = ""
+    duplex: str | None = None
+    created: int | None = None
+
+
+def _describe(canvas: Canvas, info: PdfInfo) -> None:
+    """Metadata and viewer preferences: print at 100 % (PrintScaling None), the duplex flip."""
+    if info.author:
+        canvas.setAuthor(info.author)
+    if info.subject:
+        canvas.setSubject(info.subject)
+    canvas.setViewerPreference("PrintScaling", PDFName("None"))
+    if info.duplex in DUPLEX:
+        canvas.setViewerPreference("Duplex", PDFName(DUPLEX[info.duplex]))
+    if info.created is not None:
+        stamp = canvas._doc._timeStamp
+        stamp.t, stamp.lt = info.created, time.gmtime(info.created)
+        stamp.YMDhms, stamp.dhh, stamp.dmm = tuple(stamp.lt)[:6], 0, 0
 
 
 @contextmanager
@@ -30,6 +65,7 @@ def open_pdf(
     title: str,
     subject: str = "",
     pagesize: tuple[float, float] = (595.2756, 841.8898),
+    info: PdfInfo | None = None,
 ) -> Iterator[Canvas]:
     """Yield a Canvas; on a clean exit the finished PDF replaces `path` in one rename."""
     target = Path(path)
@@ -45,6 +81,8 @@ def open_pdf(
     canvas.setProducer(CREATOR)
     if subject:
         canvas.setSubject(subject)
+    if info is not None:
+        _describe(canvas, info)
     try:
         yield canvas
     except BaseException:
@@ -60,18 +98,26 @@ def open_pdf(
         raise
 
 
-def write_pages(path: str | Path, pages: list[Page], *, title: str) -> Path:
+def write_pages(
+    path: str | Path, pages: list[Page], *, title: str, info: PdfInfo | None = None
+) -> Path:
     """Paint `pages` into a PDF at `path` (atomically). Returns the path."""
     if not pages:
         raise BuildError(f"nothing to print in {Path(path).name}")
-    with open_pdf(path, title=title, pagesize=pages[0].paper.size_pt) as canvas:
+    with open_pdf(path, title=title, pagesize=pages[0].paper.size_pt, info=info) as canvas:
         render_pages(canvas, pages)
     return Path(path)
 
 
-def write_document(doc: Document, path: str | Path) -> Path:
-    """Write an imposed document's pages, in print order, to `path`."""
-    return write_pages(path, doc.pages, title=doc.title)
+def write_document(doc: Document, path: str | Path, info: PdfInfo | None = None) -> Path:
+    """Write an imposed document's pages, in print order, to `path`; viewers are told to print
+    at 100 % and, when the document has backs, how the sheets flip."""
+    pages = doc.pages
+    duplex = doc.options.duplex if any(p.side == "back" for p in pages) else "none"
+    info = info or PdfInfo()
+    if info.duplex is None:
+        info = PdfInfo(info.author, info.subject, duplex, info.created)
+    return write_pages(path, pages, title=doc.title, info=info)
 
 
 def write_bytes(path: str | Path, data: bytes) -> Path:

@@ -1,19 +1,34 @@
-"""Crop marks: each trim line continued into the margin, outside all art and inside the paper."""
+"""Crop marks: each trim line continued into the margin, outside all art and inside the part of
+the paper a printer reaches (`margin` mm from every edge).
+
+Where the margin leaves too little room beyond the art, the mark moves into the bleed instead:
+it starts just outside the trim and is cut away with the bleed (drawn with a white edge so it
+shows on dark art).
+"""
 
 from __future__ import annotations
 
 from pnp.impose.geometry import Rect
 from pnp.impose.marks import MARK_GAP_MM, MARK_LENGTH_MM, Line
 
+MIN_MARK_MM = 2.0  # a shorter mark is hard to line a ruler up with
+BLEED_GAP_MM = 0.6  # between the trim and a mark moved into the bleed
+
 
 def crop_marks(
-    trims: list[Rect], obstacles: list[Rect], art: list[Rect], paper_w: float, paper_h: float
+    trims: list[Rect],
+    obstacles: list[Rect],
+    art: list[Rect],
+    paper_w: float,
+    paper_h: float,
+    *,
+    margin: float = 3.0,
 ) -> list[Line]:
     """Short lines in the margins continuing every trim edge that can be cut straight across.
 
     `trims` are the trim boxes that want marks; `obstacles` are all trim boxes on the page (a
     straight cut through one of them would spoil it, so that edge gets no mark). Marks start
-    MARK_GAP_MM outside the outermost art, never over it.
+    MARK_GAP_MM outside the outermost art, never over it, and stop `margin` mm from the edge.
     """
     if not trims or not art:
         return []
@@ -21,6 +36,9 @@ def crop_marks(
     x1 = max(r.right for r in art)
     y0 = min(r.y for r in art)
     y1 = max(r.top for r in art)
+    cut = obstacles or trims
+    tx0, tx1 = min(r.x for r in cut), max(r.right for r in cut)
+    ty0, ty1 = min(r.y for r in cut), max(r.top for r in cut)
     eps = 1e-3
     xs = sorted({round(v, 4) for r in trims for v in (r.x, r.right)})
     ys = sorted({round(v, 4) for r in trims for v in (r.y, r.top)})
@@ -28,22 +46,29 @@ def crop_marks(
     for x in xs:
         if not x0 - eps <= x <= x1 + eps or any(o.x + eps < x < o.right - eps for o in obstacles):
             continue
-        marks += _segments(x, y1, paper_h, y0, vertical=True)
+        ends = ((y1, ty1, paper_h - margin), (y0, ty0, margin))
+        marks += [Line(x, a, x, b, s) for a, b, s in _segments(ends)]
     for y in ys:
         if not y0 - eps <= y <= y1 + eps or any(o.y + eps < y < o.top - eps for o in obstacles):
             continue
-        marks += _segments(y, x1, paper_w, x0, vertical=False)
+        ends = ((x1, tx1, paper_w - margin), (x0, tx0, margin))
+        marks += [Line(a, y, b, y, s) for a, b, s in _segments(ends)]
     return marks
 
 
-def _segments(at: float, far: float, limit: float, near: float, *, vertical: bool) -> list[Line]:
-    """The two marks of one trim line: beyond `far` (towards `limit`) and before `near` (to 0)."""
+def _segments(ends: tuple[tuple[float, float, float], ...]) -> list[tuple[float, float, str]]:
+    """(start, end, style) of the marks of one trim line, one per end: (art edge, trim edge,
+    printable limit) beyond which the mark goes, towards the limit."""
     out = []
-    for start, end in (
-        (far + MARK_GAP_MM, min(far + MARK_GAP_MM + MARK_LENGTH_MM, limit)),
-        (near - MARK_GAP_MM, max(near - MARK_GAP_MM - MARK_LENGTH_MM, 0.0)),
-    ):
-        if abs(end - start) < 0.5:
+    for art, trim, limit in ends:
+        way = 1.0 if limit > art else -1.0
+        start = art + way * MARK_GAP_MM
+        room = (limit - start) * way
+        if room >= MIN_MARK_MM:
+            out.append((start, start + way * min(MARK_LENGTH_MM, room), "crop"))
             continue
-        out.append(Line(at, start, at, end) if vertical else Line(start, at, end, at))
+        start = trim + way * BLEED_GAP_MM  # no room in the margin: into the bleed
+        room = (limit - start) * way
+        if room >= MIN_MARK_MM:
+            out.append((start, start + way * min(MARK_LENGTH_MM, room), "bleedcrop"))
     return out

@@ -8,6 +8,11 @@
     doc.add_standees(pawns, section="Pawns")         # fold-over standing figures
     doc.pages                                        # in print order, blank backs added
 
+or, for a whole game's print kit on the fewest sheets (see pnp.impose.kit):
+
+    doc.add_kit([KitGroup("Action cards", "grid", pieces), ...])
+    doc.pages                                        # contents, duplex sheets, one-sided sheets
+
 `pnp.export.pdf.write_document` writes the pages to a file.
 
 Every sheet carries the game, section and sheet number, and a 50 mm scale check, in the margin.
@@ -17,8 +22,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pnp.impose.contents import SheetEntry, contents_lines, contents_page
 from pnp.impose.geometry import Rect, bounding_box
 from pnp.impose.grid import grid_sheets
+from pnp.impose.kit import KitGroup, kit_sheets
 from pnp.impose.margins import label_item, place_in_margins, scale_bar_item
 from pnp.impose.marks import mark_bbox
 from pnp.impose.options import SheetOptions
@@ -38,6 +45,7 @@ class Document:
         self.title = title
         self.game_title = game_title
         self._sheets: list[list[Page]] = []
+        self._kit = False
 
     def add_grid(self, pieces: Sequence[Piece], section: str) -> None:
         """Cards (or any same-size pieces; other sizes start new sheets) in a centred grid."""
@@ -56,10 +64,39 @@ class Document:
         """Fold-over standing figures with base tabs."""
         self._add(standee_sheets(pieces, self.options, section))
 
+    def add_kit(self, groups: Sequence[KitGroup]) -> None:
+        """Every group on the fewest sheets, numbered through the kit, after a contents page."""
+        sheets = kit_sheets(groups, self.options, self.game_title)
+        for number, (section, pages) in enumerate(sheets, 1):
+            for page in pages:
+                page.section, page.sheet, page.sheets = section, number, len(sheets)
+                if not page.labelled:
+                    label_page(page, self.game_title)
+            self._sheets.append(pages)
+        self._kit = True
+
     @property
     def pages(self) -> list[Page]:
-        """The pages in print order (blank backs added where duplex needs them)."""
-        return _print_order(self._sheets, self.options.duplex)
+        """The pages in print order (blank backs added where duplex needs them); a kit starts
+        with its contents page and ends with its one-sided sheets."""
+        if not self._kit:
+            return _print_order(self._sheets, self.options.duplex)
+        entries = self.entries()
+        lines = contents_lines(entries, self.options.duplex, self.options.paper.name)
+        title = f"{self.game_title or self.title} — print kit"
+        first = contents_page(self.options.paper, title, lines, self.options.margin_mm)
+        return [first, *_kit_order(self._sheets, self.options.duplex)]
+
+    def entries(self) -> list[SheetEntry]:
+        """What a kit's contents page lists: each sheet's number, pages and contents."""
+        order = _kit_order(self._sheets, self.options.duplex)
+        numbers: dict[int, list[int]] = {}
+        for i, page in enumerate(order, 2):
+            numbers.setdefault(page.sheet, []).append(i)
+        return [
+            SheetEntry(n, tuple(sorted(numbers.get(n, []))), pages[0].section)
+            for n, pages in enumerate(self._sheets, 1)
+        ]
 
     def _add(self, sheets: list[list[Page]]) -> None:
         for number, pages in enumerate(sheets, 1):
@@ -107,5 +144,20 @@ def _print_order(sheets: list[list[Page]], duplex: str) -> list[Page]:
     return [p for pair in zip(fronts, backs, strict=True) for p in pair]
 
 
+def _kit_order(sheets: list[list[Page]], duplex: str) -> list[Page]:
+    """Two-sided sheets front then back (or all fronts, then all backs), then one-sided ones."""
+    two = [pages for pages in sheets if len(pages) > 1]
+    one = [pages[0] for pages in sheets if len(pages) == 1]
+    if duplex == "none":
+        return [p[0] for p in two] + [p[1] for p in two] + one
+    return [page for pages in two for page in pages] + one
+
+
 def _blank_back(front: Page) -> Page:
-    return Page(front.paper, "back", front.section, sheet=front.sheet, sheets=front.sheets)
+    page = Page(front.paper, "back", front.section, sheet=front.sheet, sheets=front.sheets)
+    page.label = f"back of sheet {front.sheet} of {front.sheets}: intentionally blank"
+    W, H = page.paper.width_mm, page.paper.height_mm
+    items = [[label_item(page.label, 6.5)]]
+    page.marks = place_in_margins(W, H, Rect(W / 2, H / 2, 0, 0), [], items)
+    page.labelled = True
+    return page

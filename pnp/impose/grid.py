@@ -115,13 +115,20 @@ def plan_grid(
 
 
 def piece_marks(
-    trims: list[Rect], shapes: list[str], clips: list[Rect], paper: Paper, *, crop: bool, cut: bool
+    trims: list[Rect],
+    shapes: list[str],
+    clips: list[Rect],
+    paper: Paper,
+    *,
+    crop: bool,
+    cut: bool,
+    margin: float = 3.0,
 ) -> list[Mark]:
     """Crop marks for rectangular pieces; a circular cut line on each round piece."""
     marks: list[Mark] = []
     if crop:
         rects = [t for t, s in zip(trims, shapes, strict=True) if s != "round"]
-        marks += crop_marks(rects, trims, clips, paper.width_mm, paper.height_mm)
+        marks += crop_marks(rects, trims, clips, paper.width_mm, paper.height_mm, margin=margin)
     if cut:
         marks += [
             Circle(t.x + t.w / 2, t.y + t.h / 2, min(t.w, t.h) / 2, "cut")
@@ -146,7 +153,9 @@ def _page(
     page = Page(paper, side, section)
     page.placements = [Placement(f, t, c) for f, t, c in zip(faces, trims, clips, strict=True)]
     shapes = [f.shape for f in faces]
-    page.marks = piece_marks(trims, shapes, clips, paper, crop=opts.crop_marks, cut=cut)
+    page.marks = piece_marks(
+        trims, shapes, clips, paper, crop=opts.crop_marks, cut=cut, margin=opts.margin_mm
+    )
     return page
 
 

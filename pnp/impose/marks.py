@@ -20,6 +20,7 @@ from pnp.resources import fonts_dir
 # style -> (grey level, line width in pt, dash pattern in mm or None)
 STYLES: dict[str, tuple[float, float, tuple[float, float] | None]] = {
     "crop": (0.0, 0.25, None),  # trim lines continued into the margin
+    "bleedcrop": (0.0, 0.25, None),  # the same, moved into the bleed where the margin is short
     "cut": (0.25, 0.35, None),  # cut lines drawn on the piece itself (round tokens, strips)
     "fold": (0.35, 0.4, (2.0, 1.2)),
     "guide": (0.45, 0.3, (1.0, 1.0)),  # where to cut a board tile before overlapping it
@@ -66,7 +67,7 @@ class Text:
     size: float = LABEL_PT
     angle: int = 0
     gray: float = 0.2
-    anchor: str = "start"  # "start" or "middle"
+    anchor: str = "start"  # "start", "middle" or "end"
 
 
 @dataclass(frozen=True)
@@ -94,17 +95,13 @@ def _ttf(name: str, file: str) -> TTFont | None:
 
 
 def label_font(text: str) -> str:
-    """Helvetica when it can show `text`; otherwise an embedded (subset) TTF that can."""
-    try:
-        text.encode("cp1252")
-        return "Helvetica"
-    except UnicodeEncodeError:
-        pass
+    """An embedded (subset) TTF that can show `text`, so labels print as they look on screen;
+    Helvetica only if neither font file is there."""
     for name, file in (("PnpLabel", "Roboto-Regular.ttf"), ("PnpLabelCJK", "IPAexGothic.ttf")):
         font = _ttf(name, file)
         if font is not None and all(ord(c) in font.face.charToGlyph for c in text):
             return name
-    return "Helvetica"
+    return "PnpLabel" if _ttf("PnpLabel", "Roboto-Regular.ttf") else "Helvetica"
 
 
 def text_width_mm(text: str, size: float) -> float:
@@ -145,7 +142,7 @@ def mark_bbox(mark: Mark) -> Rect:
         return Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
     length = text_width_mm(mark.text, mark.size)
     height = mark.size * 0.95 / mm * 1.0
-    start = -length / 2 if mark.anchor == "middle" else 0.0
+    start = {"middle": -length / 2, "end": -length}.get(mark.anchor, 0.0)
     if mark.angle == 90:
         return Rect(mark.x - height * 0.78, mark.y + start, height, length)
     return Rect(mark.x + start, mark.y - height * 0.22, length, height)

@@ -36,7 +36,7 @@ class SheetOptions:
     gutterfold: bool = False
     back_offset_mm: tuple[float, float] = (0.0, 0.0)
     crop_marks: bool = True
-    margin_mm: float = 4.0
+    margin_mm: float = 3.0  # the printer cannot print nearer the paper edge
     gap_mm: float | None = None
     overlap_mm: float = 10.0
     tab_mm: float = 12.0

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pnp.draw.face import FaceArt
 from pnp.errors import BuildError
 from pnp.impose.crop_marks import crop_marks
-from pnp.impose.geometry import Rect
+from pnp.impose.geometry import Rect, bleed_boxes
 from pnp.impose.marks import (
     MARK_GAP_MM,
     MARK_LENGTH_MM,
@@ -158,7 +158,7 @@ def layout_units(units: Sequence[Unit], opts: SheetOptions, section: str) -> lis
     sheets = []
     for sheet in packed:
         placed = _centre(paper, [(units[order[i]], x + b, y + b) for i, x, y in sheet], opts)
-        sheets.append(_unit_pages(paper, placed, opts, section))
+        sheets.append(unit_pages(paper, placed, opts, section))
     return sheets
 
 
@@ -176,40 +176,59 @@ def _centre(paper: Paper, placed: Placed, opts: SheetOptions) -> Placed:
     return [(u, x + dx, y + dy) for u, x, y in placed]
 
 
-def _unit_pages(paper: Paper, placed: Placed, opts: SheetOptions, section: str) -> list[Page]:
+def unit_pages(paper: Paper, placed: Placed, opts: SheetOptions, section: str) -> list[Page]:
+    """The front page (and, if any unit has a back, the back page) of one sheet of units.
+
+    Single-face units (cards, tokens) share the space between neighbours that sit closer than
+    two bleeds (see `bleed_boxes`); each unit's back sits on the mirrored cell with the mirrored
+    clip, so every cell's back belongs to the piece on the front cell behind it.
+    """
+    b = opts.bleed_mm
     front = Page(paper, "front", section)
     trims = [Rect(x, y, u.w, u.h) for u, x, y in placed]
-    front.body = [t.grow(opts.bleed_mm) for t in trims]
-    for u, x, y in placed:
+    clips = bleed_boxes(trims, b)
+    front.body = [t.grow(b) for t in trims]
+    for (u, x, y), clip in zip(placed, clips, strict=True):
         for part in u.parts:
-            check_bleed(part.face, opts.bleed_mm)
-            front.placements.append(
-                Placement(part.face, part.trim.shift(x, y), part.clip.shift(x, y), part.rotation)
-            )
+            check_bleed(part.face, b)
+            own = clip if len(u.parts) == 1 else part.clip.shift(x, y)
+            front.placements.append(Placement(part.face, part.trim.shift(x, y), own, part.rotation))
         front.marks += [shift_mark(m, x, y) for m in u.marks]
     rects = [t for t, (u, _, _) in zip(trims, placed, strict=True) if u.shape == "rect"]
     if opts.crop_marks:
-        marks = crop_marks(rects, trims, front.content, paper.width_mm, paper.height_mm)
+        marks = crop_marks(rects, trims, front.content, paper.width_mm, paper.height_mm,
+                           margin=opts.margin_mm)  # fmt: skip
         front.marks += marks
         front.marks += _outlines(rects, marks)
     pages = [front]
     if any(u.back is not None for u, _, _ in placed):
-        back = Page(paper, "back", section, offset_mm=opts.back_offset_mm)
-        flip = back_flip(paper, opts.duplex)
-        b = opts.bleed_mm
-        for (u, _, _), trim in zip(placed, trims, strict=True):
-            if u.back is not None:
-                check_bleed(u.back, b)
-                t = mirror(trim, paper, flip)
-                back.placements.append(Placement(u.back, t, t.grow(b)))
-        if opts.crop_marks:
-            back_rects = [mirror(t, paper, flip) for t in rects]
-            back_trims = [mirror(t, paper, flip) for t in trims]
-            back.marks += crop_marks(
-                back_rects, back_trims, back.content, paper.width_mm, paper.height_mm
-            )
-        pages.append(back)
+        pages.append(_back_page(paper, placed, trims, clips, rects, opts, section))
     return pages
+
+
+def _back_page(
+    paper: Paper,
+    placed: Placed,
+    trims: list[Rect],
+    clips: list[Rect],
+    rects: list[Rect],
+    opts: SheetOptions,
+    section: str,
+) -> Page:
+    back = Page(paper, "back", section, offset_mm=opts.back_offset_mm)
+    flip = back_flip(paper, opts.duplex)
+    for (u, _, _), trim, clip in zip(placed, trims, clips, strict=True):
+        if u.back is not None:
+            check_bleed(u.back, opts.bleed_mm)
+            back.placements.append(
+                Placement(u.back, mirror(trim, paper, flip), mirror(clip, paper, flip))
+            )
+    if opts.crop_marks:
+        back_rects = [mirror(t, paper, flip) for t in rects]
+        back_trims = [mirror(t, paper, flip) for t in trims]
+        back.marks += crop_marks(back_rects, back_trims, back.content, paper.width_mm,
+                                 paper.height_mm, margin=opts.margin_mm)  # fmt: skip
+    return back
 
 
 def _outlines(rects: list[Rect], marks: Sequence[Mark]) -> list[Mark]:

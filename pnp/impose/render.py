@@ -98,12 +98,14 @@ def draw_mark(canvas: Canvas, mark: Mark) -> None:
         canvas.rotate(mark.angle)
         if mark.anchor == "middle":
             canvas.drawCentredString(0, 0, mark.text)
+        elif mark.anchor == "end":
+            canvas.drawRightString(0, 0, mark.text)
         else:
             canvas.drawString(0, 0, mark.text)
         canvas.restoreState()
         return
     gray, width, dash = STYLES[mark.style]
-    if mark.style in ("register", "cut") and not isinstance(mark, Box | Shape):
+    if mark.style in ("register", "cut", "bleedcrop") and not isinstance(mark, Box | Shape):
         _halo(canvas, mark)  # a white edge keeps crosses and cut lines visible on dark art
     canvas.setStrokeGray(gray)
     canvas.setLineWidth(width)

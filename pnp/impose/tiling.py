@@ -39,17 +39,23 @@ INSTRUCTIONS = "Cut the dashed lines, lay each sheet over its neighbour and matc
 
 @dataclass(frozen=True)
 class TilePlan:
-    """How a board (trim w x h, with bleed) is cut into cols x rows windows. Row 0 is the top."""
+    """How a board (trim w x h) is cut into cols x rows windows. Row 0 is the top.
+
+    Bleed is printed on the board's outer edges only (`bleed_x` left and right, `bleed_y` top and
+    bottom); overlap edges are inside the board, so they never carry bleed.
+    """
 
     paper: Paper
     cols: int
     rows: int
     board_w: float
     board_h: float
-    bleed: float
+    bleed_x: float
+    bleed_y: float
     overlap: float
     win_w: float
     win_h: float
+    side: float = SIDE_MM  # paper edge to the window, left, right and top
 
     @property
     def sheets(self) -> int:
@@ -57,14 +63,14 @@ class TilePlan:
 
     def window(self, col: int, row: int) -> Rect:
         """The part of the board (board coordinates: origin at the trim's bottom-left) on a tile."""
-        x = -self.bleed + col * (self.win_w - self.overlap)
-        top = self.board_h + self.bleed - row * (self.win_h - self.overlap)
+        x = -self.bleed_x + col * (self.win_w - self.overlap)
+        top = self.board_h + self.bleed_y - row * (self.win_h - self.overlap)
         return Rect(x, top - self.win_h, self.win_w, self.win_h)
 
     def window_on_page(self) -> Rect:
         """Where every window sits on its sheet: centred in the room above the footer."""
         W, H = self.paper.width_mm, self.paper.height_mm
-        avail_h = H - SIDE_MM - FOOTER_MM
+        avail_h = H - self.side - FOOTER_MM
         return Rect(
             (W - self.win_w) / 2, FOOTER_MM + (avail_h - self.win_h) / 2, self.win_w, self.win_h
         )
@@ -79,26 +85,46 @@ def _count(total: float, avail: float, overlap: float) -> int:
 
 
 def plan_tiles(paper: Paper, w: float, h: float, opts: SheetOptions) -> TilePlan:
-    """The tiling needing the fewest sheets (portrait on a tie)."""
+    """The tiling needing the fewest sheets. Among equals: comfortable side room for crop marks,
+    the full overlap, bleed on every outer edge, portrait; each is given up only to save a sheet.
+    """
     b, ov = opts.bleed_mm, opts.overlap_mm
-    total_w, total_h = w + 2 * b, h + 2 * b
-    best: TilePlan | None = None
     orientations = ("portrait", "landscape") if opts.orientation == "auto" else (opts.orientation,)
+    best: tuple[tuple, TilePlan] | None = None
     for orientation in orientations:
         sheet = paper.oriented(orientation)
-        avail_w = sheet.width_mm - 2 * SIDE_MM
-        avail_h = sheet.height_mm - SIDE_MM - FOOTER_MM
-        cols, rows = _count(total_w, avail_w, ov), _count(total_h, avail_h, ov)
-        if not cols or not rows:
-            continue
-        win_w = (total_w + (cols - 1) * ov) / cols
-        win_h = (total_h + (rows - 1) * ov) / rows
-        plan = TilePlan(sheet, cols, rows, w, h, b, ov, win_w, win_h)
-        if best is None or plan.sheets < best.sheets:
-            best = plan
+        for side in sorted({SIDE_MM, opts.margin_mm + 0.5}, reverse=True):
+            for overlap in sorted({ov, min(ov, 6.0)}, reverse=True):
+                for bx, by in ((b, b), (0.0, b), (b, 0.0), (0.0, 0.0)):
+                    plan = _tiling(sheet, w, h, bx, by, overlap, side)
+                    if plan is None:
+                        continue
+                    rank = (
+                        plan.sheets,
+                        -side,
+                        -overlap,
+                        -(bx + by),
+                        orientations.index(orientation),
+                    )
+                    if best is None or rank < best[0]:
+                        best = (rank, plan)
     if best is None:
         raise BuildError(f"cannot tile a {w:g} x {h:g} mm board on {paper.name} paper")
-    return best
+    return best[1]
+
+
+def _tiling(
+    sheet: Paper, w: float, h: float, bx: float, by: float, overlap: float, side: float
+) -> TilePlan | None:
+    total_w, total_h = w + 2 * bx, h + 2 * by
+    avail_w = sheet.width_mm - 2 * side
+    avail_h = sheet.height_mm - side - FOOTER_MM
+    cols, rows = _count(total_w, avail_w, overlap), _count(total_h, avail_h, overlap)
+    if not cols or not rows:
+        return None
+    win_w = (total_w + (cols - 1) * overlap) / cols
+    win_h = (total_h + (rows - 1) * overlap) / rows
+    return TilePlan(sheet, cols, rows, w, h, bx, by, overlap, win_w, win_h, side)
 
 
 def tiled_sheets(
@@ -120,7 +146,7 @@ def tiled_sheets(
         side_name = f"{side} side" if piece.back else ""
         for row in range(plan.rows):
             for col in range(plan.cols):
-                page = tile_page(plan, face, col, row, section, opts.crop_marks)
+                page = tile_page(plan, face, col, row, section, opts)
                 number = row * plan.cols + col + 1
                 parts = [game, section, side_name, f"sheet {number} of {plan.sheets}"]
                 if plan.sheets > 1:
@@ -131,7 +157,9 @@ def tiled_sheets(
     return sheets
 
 
-def tile_page(plan: TilePlan, face: FaceArt, col: int, row: int, section: str, crop: bool) -> Page:
+def tile_page(
+    plan: TilePlan, face: FaceArt, col: int, row: int, section: str, opts: SheetOptions
+) -> Page:
     """One tile: the board clipped to its window, crosses, guides and crop marks."""
     window = plan.window(col, row)
     on_page = plan.window_on_page()
@@ -142,9 +170,14 @@ def tile_page(plan: TilePlan, face: FaceArt, col: int, row: int, section: str, c
     for bx, by in registration_points(plan, col, row):
         page.marks += cross(bx + dx, by + dy, min(6.0, plan.overlap * 0.8))
     page.marks += _guides(plan, col, row, on_page, dx, dy)
-    if crop:
+    if opts.crop_marks:
         page.marks += crop_marks(
-            [trim], [trim], [on_page], plan.paper.width_mm, plan.paper.height_mm
+            [trim],
+            [trim],
+            [on_page],
+            plan.paper.width_mm,
+            plan.paper.height_mm,
+            margin=opts.margin_mm,
         )
     return page
 
@@ -199,12 +232,12 @@ def _guides(plan: TilePlan, col: int, row: int, on_page: Rect, dx: float, dy: fl
 def _footer(plan: TilePlan, page: Page, col: int, row: int) -> list[Mark]:
     """Label, instructions and scale bar on the left; the assembly map on the right."""
     W = plan.paper.width_mm
-    left = SIDE_MM
+    left = plan.side
     marks: list[Mark] = [shift_mark(m, left, 4.5) for m in scale_bar_item().marks]
     # assembly map: cells shaped like the windows, at most 40 x 11 mm
     cell = min(11.0 / plan.rows / plan.win_h, 40.0 / plan.cols / plan.win_w)
     cw, ch = plan.win_w * cell, plan.win_h * cell
-    x0 = W - SIDE_MM - plan.cols * cw
+    x0 = W - plan.side - plan.cols * cw
     y0 = 4.5
     for r in range(plan.rows):
         for c in range(plan.cols):

@@ -1,0 +1,81 @@
+"""The first page of a print kit: how to print it, and what is on every sheet.
+
+It lists the page ranges to print double-sided (and on which edge to flip) and single-sided,
+then one line per sheet: its pages, its sides and the decks or sets on it, so a person can
+reprint one sheet or sort the cut pieces without guessing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.impose.marks import Line, Mark, Text, text_width_mm
+from pnp.impose.paper import Paper
+from pnp.impose.sheet import Page
+
+FLIP = {"long": "flip on the long edge", "short": "flip on the short edge"}
+
+
+@dataclass(frozen=True)
+class SheetEntry:
+    """One sheet of the kit as the contents lists it."""
+
+    number: int
+    pages: tuple[int, ...]  # 1-based page numbers in the PDF, front first
+    what: str
+
+
+def contents_lines(entries: list[SheetEntry], duplex: str, paper: str) -> list[str]:
+    """The instructions and one line per sheet (plain text, also what tests read)."""
+    two = [e for e in entries if len(e.pages) > 1]
+    one = [e for e in entries if len(e.pages) == 1]
+    lines = [f"Print at actual size (100 %, no 'fit to page') on {paper}; check the 50 mm bar."]
+    if two:
+        first, last = min(min(e.pages) for e in two), max(max(e.pages) for e in two)
+        if duplex == "none":
+            lines.append(
+                f"Pages {first}-{last} (sheets {two[0].number}-{two[-1].number}): print the fronts "
+                "first, put the stack back in the tray, then print the backs."
+            )
+        else:
+            lines.append(
+                f"Pages {first}-{last} (sheets {two[0].number}-{two[-1].number}): "
+                f"print double-sided, {FLIP[duplex]}."
+            )
+    if one:
+        first, last = one[0].pages[0], one[-1].pages[0]
+        span = f"Page {first}" if first == last else f"Pages {first}-{last}"
+        numbers = f"sheet {one[0].number}" if first == last else (
+            f"sheets {one[0].number}-{one[-1].number}"
+        )  # fmt: skip
+        lines.append(f"{span} ({numbers}): print single-sided.")
+    lines.append("")
+    for e in entries:
+        pages = "-".join(str(p) for p in (e.pages[0], e.pages[-1])) if len(e.pages) > 1 else (
+            str(e.pages[0])
+        )  # fmt: skip
+        sides = "both sides" if len(e.pages) > 1 else "one side"
+        lines.append(f"Sheet {e.number} · page {pages} · {sides} · {e.what}")
+    return lines
+
+
+def contents_page(paper: Paper, title: str, lines: list[str], margin_mm: float) -> Page:
+    """A portrait page of text: the title, then `lines`, sized to fit (labelled itself)."""
+    paper = paper.portrait()
+    W, H = paper.width_mm, paper.height_mm
+    left = max(15.0, margin_mm + 5)
+    page = Page(paper, "front", "contents", labelled=True, label=f"{title} · contents")
+    marks: list[Mark] = [Text(left, H - 20, title, 13, gray=0)]
+    marks.append(Line(left, H - 23, W - left, H - 23, "map"))
+    room = H - 30 - 18
+    step = min(4.2, room / max(1, len(lines)))
+    size = min(8.0, step * 2.2)
+    width = W - 2 * left
+    for i, line in enumerate(lines):
+        fit = size
+        while fit > 3.5 and text_width_mm(line, fit) > width:
+            fit -= 0.25
+        marks.append(Text(left, H - 30 - i * step, line, fit, gray=0))
+    marks.append(Text(left, 10, f"{title} · contents · page 1", 6.5))
+    page.marks = marks
+    return page
