@@ -53,6 +53,7 @@ def test_png_faces_are_trim_plus_3mm_bleed_at_300_dpi(out: Path) -> None:
     assert card.size == (815, 1110) == (px(63 + 6), px(88 + 6))
     assert card.mode == "RGB"
     assert round(card.info["dpi"][0]) == 300
+    assert card.info["srgb"] == 0  # the sRGB chunk: colours are sRGB
     chip = Image.open(out / "png" / "chips" / "chip-5-front.png")
     assert chip.size == (px(26), px(26))
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import math
 from dataclasses import dataclass
 from pathlib import Path
@@ -113,20 +114,23 @@ class Output:
         self.folder = folder
         self.url_base = url_base
         self.written: list[Path] = []
-        self._seen: set[str] = set()
+        self._seen: dict[str, bytes] = {}  # name -> digest of what was written
 
     def claim(self, name: str) -> Path:
-        """The staged path to write the file `name` to (its folder created)."""
+        """The staged path to write the file `name` to (its folder created); BuildError when
+        another file of the export has that name."""
         staged = self.stage.claim(self.folder / name)
         self.written.append(self.folder / name)
-        self._seen.add(name)
         return staged
 
     def write(self, name: str, data: bytes) -> None:
-        """Write the file once: a second write of the same name (a shared back) is skipped."""
-        if name in self._seen:
+        """Write the file; writing the same bytes under the same name again (a back the set
+        shares) does nothing, other bytes under a name already written is a BuildError."""
+        digest = hashlib.sha256(data).digest()
+        if self._seen.get(name) == digest:
             return
         staged = self.claim(name)
+        self._seen[name] = digest
         try:
             staged.write_bytes(data)
         except OSError as err:

@@ -156,7 +156,7 @@ def deck_object(
         card_id = ids[_slot_of(piece, unique)]
         number = str(card_id // 100)
         for copy in range(piece.count):
-            card = object_base("Card", guid(group.set.id, piece.component.id, copy), (0, 0))
+            card = object_base("Card", guid(group.set.id, piece.component.id, copy), (0.0, 0.0))
             card.update(
                 Nickname=piece.component.name,
                 Description=describe(piece),
