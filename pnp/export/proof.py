@@ -20,6 +20,7 @@ from pnp.resources import fonts_dir
 COLUMNS = 6
 GAP = 16  # pixels between cells and around the sheet
 CAPTION_PX = 18
+MIN_CELL_PX = 180  # small pieces still get room for a readable name
 LATIN_FONT, WIDE_FONT = "Roboto-Regular.ttf", "IPAexGothic.ttf"  # the latter has kana and kanji
 
 
@@ -75,9 +76,9 @@ def _text(value: object) -> str:
 
 
 def contact_sheet(faces: list[ProofFace], images: list[Image.Image]) -> Image.Image:
-    """Every face of a set in a grid, each captioned `name ×count`."""
-    cell_w = max(i.width for i in images)
-    cell_h = max(i.height for i in images) + 2 * CAPTION_PX + GAP // 2
+    """Every face of a set in a grid, each captioned with its name and `×count` below it."""
+    cell_w = max(MIN_CELL_PX, *(i.width for i in images))
+    cell_h = max(i.height for i in images) + 3 * CAPTION_PX
     columns = min(COLUMNS, len(images))
     rows = math.ceil(len(images) / columns)
     sheet = Image.new(
@@ -88,10 +89,11 @@ def contact_sheet(faces: list[ProofFace], images: list[Image.Image]) -> Image.Im
         x = GAP + (n % columns) * (cell_w + GAP)
         y = GAP + (n // columns) * (cell_h + GAP)
         sheet.paste(image, (x + (cell_w - image.width) // 2, y))
-        caption = f"{face.name} ×{face.count}"
-        font = _font(caption)
-        text = _clip(draw, caption, font, cell_w)
-        draw.text((x, y + image.height + GAP // 4), text, fill=(20, 20, 20), font=font)
+        y += image.height + CAPTION_PX // 3
+        font = _font(face.name)
+        draw.text((x, y), _clip(draw, face.name, font, cell_w), fill=(20, 20, 20), font=font)
+        count = f"×{face.count} · {face.side}"
+        draw.text((x, y + CAPTION_PX * 1.25), count, fill=(90, 90, 90), font=_font(count))
     return sheet
 
 
