@@ -3,9 +3,16 @@ element kind; the built-in games pass it."""
 
 from __future__ import annotations
 
+import functools
+from collections import defaultdict
+from collections.abc import Iterator
+
 import pytest
 
-from pnp.draw.elements import Group, Paint, Rectangle, Text, TextRun
+from pnp.build import template_set
+from pnp.catalog.context import face_context
+from pnp.catalog.games import resolve_game
+from pnp.draw.elements import Element, Group, Paint, Rectangle, Text, TextRun
 from pnp.draw.legibility import Survey, check_face, contrast_ratio
 
 GREY_767676 = (0x76 / 255,) * 3  # the lightest grey WCAG lists as passing 4.5:1 on white
@@ -49,3 +56,54 @@ def test_survey_reports_one_line_per_element_kind() -> None:
     (line,) = survey.lines("game/deck")
     assert line.startswith("game/deck: front.yaml.j2: text 'rules': 6 pt")
     assert "contrast 4.48:1 (under 4.5:1)" in line and "on 2 faces" in line
+
+
+# ------------------------------------------------------------------ the built-in games
+
+GAMES = ["1955-war-of-espionage", "spy-royale", "axis-allies-espionage"]
+
+
+@functools.cache
+def drawn_faces(game_id: str) -> list[tuple[str, str, tuple[Element, ...]]]:
+    """(set id, template, fitted elements) of every face of a built-in game."""
+    game = resolve_game(game_id)
+    templates = template_set(game)
+    out = []
+    for component_set in game.sets.values():
+        size = {"width_mm": component_set.trim.width_mm, "height_mm": component_set.trim.height_mm}
+        for component in component_set.components:
+            if not component.count:
+                continue
+            context = face_context(game, component_set, component)
+            for name in filter(None, (component_set.front, component_set.back)):
+                elements = templates.layout(
+                    name, context, bleed_mm=3, shape=component_set.shape, label=component.id, **size
+                )
+                out.append((component_set.id, name, elements))
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_builtin_games_print_legible_text(game: str) -> None:
+    survey = Survey()
+    for set_id, template, elements in drawn_faces(game):
+        survey.add(f"{set_id}: {template}", elements)
+    assert survey.lines(game) == []
+
+
+def _texts(elements: tuple[Element, ...]) -> Iterator[Text]:
+    for element in elements:
+        if isinstance(element, Text):
+            yield element
+        elif isinstance(element, Group):
+            yield from _texts(element.children)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_one_text_size_per_element_kind_per_set(game: str) -> None:
+    sizes: dict[tuple[str, str, str], set[float]] = defaultdict(set)
+    for set_id, template, elements in drawn_faces(game):
+        for text in _texts(elements):
+            if text.name:
+                sizes[(set_id, template, text.name)].add(round(text.size, 2))
+    assert {kind: found for kind, found in sizes.items() if len(found) > 1} == {}
