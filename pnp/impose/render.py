@@ -1,10 +1,13 @@
 """Paint pages on a reportlab canvas: faces as reusable forms, then the marks over them.
 
-Faces are painted once per key as PDF form XObjects and placed by reference, each clipped to its
+Faces are painted once per key as PDF form XObjects and placed by reference (a face placed once
+is painted in the page), each clipped to its
 own region; marks (crop marks, cut and fold lines, crosses, labels) are drawn in millimetres.
 """
 
 from __future__ import annotations
+
+from collections import Counter
 
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfdoc
@@ -23,7 +26,7 @@ class FormCache:
         self._names: dict[tuple, str] = {}
 
     def name_for(self, canvas: Canvas, face: FaceArt) -> str:
-        ident = (face.key, round(face.width_mm, 4), round(face.height_mm, 4), face.bleed_mm)
+        ident = _ident(face)
         name = self._names.get(ident)
         if name is None:
             name = f"Face{len(self._names) + 1}"
@@ -34,6 +37,11 @@ class FormCache:
             _give_form_its_resources(canvas, name)
             self._names[ident] = name
         return name
+
+
+def _ident(face: FaceArt) -> tuple[str, float, float, float]:
+    """What makes two faces one form: the same art at the same size."""
+    return (face.key, round(face.width_mm, 4), round(face.height_mm, 4), face.bleed_mm)
 
 
 def _give_form_its_resources(canvas: Canvas, name: str) -> None:
@@ -55,12 +63,20 @@ def _give_form_its_resources(canvas: Canvas, name: str) -> None:
     form.Resources = resources
 
 
-def render_pages(canvas: Canvas, pages: list[Page]) -> None:
-    """Paint every page in order; forms are defined just before their first use."""
+def render_pages(canvas: Canvas, pages: list[Page], *, inline_once: bool = True) -> None:
+    """Paint every page in order; forms are defined just before their first use.
+
+    A face placed only once is painted in the page itself (with `inline_once`): a form would
+    only add an object, its resources and a stream of its own. The pages look the same.
+    """
     forms = FormCache()
+    uses = Counter(_ident(p.face) for page in pages for p in page.placements)
     for page in pages:
         canvas.setPageSize(page.paper.size_pt)
-        names = [forms.name_for(canvas, p.face) for p in page.placements]
+        names = [
+            None if inline_once and uses[_ident(p.face)] == 1 else forms.name_for(canvas, p.face)
+            for p in page.placements
+        ]
         canvas.saveState()
         dx, dy = page.offset_mm
         if dx or dy:
@@ -73,7 +89,8 @@ def render_pages(canvas: Canvas, pages: list[Page]) -> None:
         canvas.showPage()
 
 
-def _place(canvas: Canvas, placement: Placement, name: str) -> None:
+def _place(canvas: Canvas, placement: Placement, name: str | None) -> None:
+    """Place a face by its form `name`, or paint it here when it has none."""
     clip, trim = placement.clip, placement.trim
     canvas.saveState()
     path = canvas.beginPath()
@@ -84,7 +101,10 @@ def _place(canvas: Canvas, placement: Placement, name: str) -> None:
         canvas.rotate(180)
     else:
         canvas.translate(trim.x * mm, trim.y * mm)
-    canvas.doForm(name)
+    if name is None:
+        placement.face.draw(canvas)
+    else:
+        canvas.doForm(name)
     canvas.restoreState()
 
 
