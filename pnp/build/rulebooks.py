@@ -47,8 +47,11 @@ def rulebook_path(out: Path, game: Game, lang: str, options: BuildOptions) -> Pa
 def print_plan(docs: list[tuple[Path, list[ComponentSet], Document]], options: BuildOptions
                ) -> PrintPlan:  # fmt: skip
     """How every product of the build prints: files, sheets, sides, tiled boards."""
-    files = []
+    files: list[PrintFile] = []
     for path, sets, doc in docs:
+        if doc.is_kit:
+            files += _kit_files(path, sets, doc)
+            continue
         pages = doc.pages
         two_sided = any(p.side == "back" for p in pages)
         sheets = len(pages) // 2 if two_sided else len(pages)
@@ -57,6 +60,24 @@ def print_plan(docs: list[tuple[Path, list[ComponentSet], Document]], options: B
     sheet = options.sheet_options()
     return PrintPlan(sheet.paper.name, sheet.duplex, sheet.gutterfold, sheet.bleed_mm,
                      tuple(files))  # fmt: skip
+
+
+def _kit_files(path: Path, sets: list[ComponentSet], doc: Document) -> list[PrintFile]:
+    """A print kit as the rulebook lists it: its duplex page range, then its one-sided one."""
+    out = []
+    entries = doc.entries()
+    for two_sided in (True, False):
+        block = [e for e in entries if (len(e.pages) > 1) == two_sided]
+        if not block:
+            continue
+        first, last = min(min(e.pages) for e in block), max(max(e.pages) for e in block)
+        names = tuple(dict.fromkeys(n for e in block for n in e.groups))
+        boards = tuple(_tiled_boards(sets, doc)) if not two_sided else ()
+        name = (
+            f"{path.name}, pages {first}-{last}" if first != last else f"{path.name}, page {first}"
+        )
+        out.append(PrintFile(name, names, len(block), two_sided, boards))
+    return out
 
 
 def _tiled_boards(sets: list[ComponentSet], doc: Document) -> list[tuple[str, int]]:

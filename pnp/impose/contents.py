@@ -23,6 +23,7 @@ class SheetEntry:
     number: int
     pages: tuple[int, ...]  # 1-based page numbers in the PDF, front first
     what: str
+    groups: tuple[str, ...] = ()  # the sets on the sheet, by name
 
 
 def contents_lines(entries: list[SheetEntry], duplex: str, paper: str) -> list[str]:

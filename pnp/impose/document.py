@@ -46,6 +46,7 @@ class Document:
         self.game_title = game_title
         self._sheets: list[list[Page]] = []
         self._kit = False
+        self._groups: list[tuple[str, ...]] = []  # a kit's group names on each sheet
 
     def add_grid(self, pieces: Sequence[Piece], section: str) -> None:
         """Cards (or any same-size pieces; other sizes start new sheets) in a centred grid."""
@@ -67,13 +68,19 @@ class Document:
     def add_kit(self, groups: Sequence[KitGroup]) -> None:
         """Every group on the fewest sheets, numbered through the kit, after a contents page."""
         sheets = kit_sheets(groups, self.options, self.game_title)
-        for number, (section, pages) in enumerate(sheets, 1):
+        for number, (section, names, pages) in enumerate(sheets, 1):
             for page in pages:
-                page.section, page.sheet, page.sheets = section, number, len(sheets)
-                if not page.labelled:
+                page.sheet, page.sheets = number, len(sheets)
+                if not page.labelled:  # board tiles keep their set's name and their own label
+                    page.section = section
                     label_page(page, self.game_title)
             self._sheets.append(pages)
+            self._groups.append(names)
         self._kit = True
+
+    @property
+    def is_kit(self) -> bool:
+        return self._kit
 
     @property
     def pages(self) -> list[Page]:
@@ -94,8 +101,8 @@ class Document:
         for i, page in enumerate(order, 2):
             numbers.setdefault(page.sheet, []).append(i)
         return [
-            SheetEntry(n, tuple(sorted(numbers.get(n, []))), pages[0].section)
-            for n, pages in enumerate(self._sheets, 1)
+            SheetEntry(n, tuple(sorted(numbers.get(n, []))), pages[0].section, names)
+            for n, (pages, names) in enumerate(zip(self._sheets, self._groups, strict=True), 1)
         ]
 
     def _add(self, sheets: list[list[Page]]) -> None:

@@ -67,14 +67,15 @@ class KitSheet:
 
 def kit_sheets(
     groups: Sequence[KitGroup], opts: SheetOptions, game: str = ""
-) -> list[tuple[str, list[Page]]]:
-    """(section, pages) per sheet of the kit, two-sided sheets first, then one-sided ones."""
+) -> list[tuple[str, tuple[str, ...], list[Page]]]:
+    """(section, group names, pages) per sheet of the kit, two-sided sheets first, then
+    one-sided ones."""
     b = opts.bleed_mm
     grids = [g for g in groups if g.imposition == "grid"]
-    folded: list[tuple[str, list[Page]]] = []
+    folded: list[tuple[str, tuple[str, ...], list[Page]]] = []
     if opts.gutterfold:  # cards with backs print fronts and backs on one side, deck by deck
         for g in [g for g in grids if any(p.back for p in g.pieces)]:
-            folded += [(g.name, pages) for pages in grid_sheets(g.pieces, opts, g.name)]
+            folded += [(g.name, (g.name,), p) for p in grid_sheets(g.pieces, opts, g.name)]
         grids = [g for g in grids if not any(p.back for p in g.pieces)]
     sheets = _grid_sheets(grids, opts)
     loose: list[tuple[Unit, str]] = []
@@ -92,14 +93,18 @@ def kit_sheets(
         _place_loose(sheets, unit, name, opts)
     two = [s for s in sheets if s.two_sided]
     one = [s for s in sheets if not s.two_sided]
-    out = [(s.section, unit_pages(s.paper, s.placed, opts, s.section)) for s in two + one]
+    out = [
+        (s.section, tuple(dict.fromkeys(s.groups)), unit_pages(s.paper, s.placed, opts, s.section))
+        for s in two + one
+    ]
     out += folded
     for g in groups:
         if g.imposition == "tiled":
             for piece in g.pieces:
                 for pages in tiled_sheets(piece, opts, g.name, game=game):
-                    out.append((pages[0].label.removeprefix(f"{game} · ") or g.name, pages))
-    return [pair for pair in out if len(pair[1]) > 1] + [p for p in out if len(p[1]) == 1]
+                    what = pages[0].label.removeprefix(f"{game} · ") or g.name
+                    out.append((what, (g.name,), pages))
+    return [s for s in out if len(s[2]) > 1] + [s for s in out if len(s[2]) == 1]
 
 
 def _grid_sheets(groups: Sequence[KitGroup], opts: SheetOptions) -> list[KitSheet]:

@@ -1,0 +1,139 @@
+"""The print kit of each built-in game (`pnp build GAME`: one PDF per game and paper), measured
+from the PDFs with pypdf, pdfplumber and pypdfium2: pages, labels, cut-safe edges, backs behind
+their own fronts on sheets shared by several decks, viewer preferences, byte-identical rebuilds."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pdfplumber
+import pypdfium2 as pdfium
+import pytest
+from impose_faces import margin_lines, to_mm
+from pypdf import PdfReader
+
+from pnp.build import BuildOptions, build_games
+from pnp.catalog.games import builtin_ids, resolve_game
+
+PIECES = ("cards", "boards", "tokens", "aids")
+# A4 pages before the kit (one PDF per deck and product): 153 for the five games
+A4_BEFORE = 153
+LABEL = re.compile(r"sheet \d+ of \d+|contents")
+
+
+@pytest.fixture(scope="module", params=["a4", "letter"])
+def kits(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> dict:
+    """Every built-in game's kit on one paper: game id -> PDF path (built once per module)."""
+    out = tmp_path_factory.mktemp(f"kit-{request.param}")
+    games = [resolve_game(g) for g in builtin_ids()]
+    lines: list[str] = []
+    options = BuildOptions(products=PIECES, paper=request.param, out_dir=out)
+    paths = build_games(games, options, report=lines.append)
+    assert len(lines) == len(games) and all("area lower bound" in line for line in lines)
+    return {p.parent.name: p for p in paths} | {"paper": request.param}
+
+
+def pdfs(kits: dict) -> dict[str, Path]:
+    return {k: v for k, v in kits.items() if k != "paper"}
+
+
+def test_one_kit_per_game_named_by_game_and_paper(kits: dict) -> None:
+    for game, path in pdfs(kits).items():
+        assert path.name == f"{game}-{kits['paper']}.pdf"
+
+
+def test_the_five_games_print_on_at_most_132_pages(kits: dict) -> None:
+    pages = {game: len(PdfReader(path).pages) for game, path in pdfs(kits).items()}
+    assert sum(pages.values()) <= 132 < A4_BEFORE, pages
+    # the worst waste before: Caledonian's nine 10-card decks, one card on each last sheet
+    assert pages["espionage-caledonian"] <= 52, pages
+
+
+def test_every_page_is_labelled(kits: dict) -> None:
+    for game, path in pdfs(kits).items():
+        document = pdfium.PdfDocument(path)
+        for index in range(len(document)):
+            text = document[index].get_textpage().get_text_range()
+            assert LABEL.search(text), (game, index + 1, text[-200:])
+
+
+def test_blank_backs_say_so(kits: dict) -> None:
+    """Caledonian's duplex sheets are full; its kit ends in one-sided sheets, never blank backs
+    without a word. Any page without art says it is intentionally blank."""
+    for game, path in pdfs(kits).items():
+        with pdfplumber.open(path) as pdf:
+            for page in pdf.pages:
+                if not page.images and not page.rects and not page.curves:
+                    text = page.extract_text() or ""
+                    assert "intentionally blank" in text or "contents" in text, (game, text)
+
+
+def test_nothing_is_printed_within_3_mm_of_the_paper_edge(kits: dict) -> None:
+    scale = 60 / 72  # 60 dpi: the 3 mm band is 7 pixels; look at the outer 6
+    band = 6
+    for game, path in pdfs(kits).items():
+        document = pdfium.PdfDocument(path)
+        for index in range(len(document)):
+            image = document[index].render(scale=scale).to_pil().convert("L")
+            w, h = image.size
+            for box in ((0, 0, w, band), (0, h - band, w, h), (0, 0, band, h), (w - band, 0, w, h)):
+                darkest, _ = image.crop(box).getextrema()
+                assert darkest > 235, (game, index + 1, box, darkest)
+
+
+def test_viewers_print_at_actual_size_with_the_duplex_flip(kits: dict) -> None:
+    for game, path in pdfs(kits).items():
+        reader = PdfReader(path)
+        prefs = reader.trailer["/Root"]["/ViewerPreferences"]
+        assert prefs["/PrintScaling"] == "/None", game
+        assert prefs["/Duplex"] == "/DuplexFlipLongEdge", game
+        info = reader.metadata
+        assert info.author and info.author != "anonymous" or game == "espionage-card-game", game
+        assert info.creation_date.year > 2000, game
+
+
+def _nation(words: list[str], names: list[str]) -> str | None:
+    text = " ".join(w for w in words if w.isupper())
+    found = [n for n in names if n.upper() in text]
+    return found[0] if len(found) == 1 else None
+
+
+def test_backs_mirror_their_fronts_on_sheets_shared_by_two_decks(kits: dict) -> None:
+    """Caledonian crisis decks of 10 share sheets; each back (the nation's name in capitals)
+    must be the one on the mirrored cell of its front (whose title names the nation)."""
+    names = ["United States", "China", "United Kingdom", "Israel", "Germany", "Russia"]
+    names += ["Pakistan", "India"]
+    path = pdfs(kits)["espionage-caledonian"]
+    shared = 0
+    with pdfplumber.open(path) as pdf:
+        for front, back in zip(pdf.pages, pdf.pages[1:], strict=False):
+            label = front.extract_text() or ""
+            if label.count("Crisis cards") < 2 or "front" not in label:
+                continue
+            shared += 1
+            W = to_mm(front.width)
+            xs, ys = margin_lines(front, inset_mm=3)
+            cells = [
+                (x0, y0, x1, y1)
+                for x0, x1 in zip(xs, xs[1:], strict=False)
+                for y0, y1 in zip(ys, ys[1:], strict=False)
+                if abs(x1 - x0 - 63) < 0.1 and abs(y1 - y0 - 88) < 0.1
+            ]
+            matched = 0
+            for x0, y0, x1, y1 in cells:
+                nation = _nation(_words_in(front, x0, y0, x1, y1), names)
+                if nation is None:
+                    continue
+                behind = _nation(_words_in(back, W - x1, y0, W - x0, y1), names)
+                assert behind == nation, (front.page_number, (x0, y0), nation, behind)
+                matched += 1
+            assert matched >= 2, front.page_number
+    assert shared >= 5
+
+
+def _words_in(page, x0: float, y0: float, x1: float, y1: float) -> list[str]:
+    H = to_mm(page.height)
+    mm = 72 / 25.4
+    box = (x0 * mm, (H - y1) * mm, x1 * mm, (H - y0) * mm)
+    return [w["text"] for w in page.crop(box).extract_words()]
