@@ -11,6 +11,7 @@ import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from pnp.catalog.yamlsource import parse_yaml
@@ -83,8 +84,13 @@ def _yaml_error(exc: InputError, origin: Origin) -> TemplateError:
 def display_path(path: str) -> str:
     """A template path relative to the working folder when inside it (shorter messages); links
     are not followed, so a message names the file the game holds."""
+    return _display_path(path, os.getcwd())
+
+
+@lru_cache(maxsize=256)  # asked for every face drawn; the answer depends on the folder too
+def _display_path(path: str, cwd: str) -> str:
     p = Path(path)
     try:
-        return str(Path(os.path.abspath(p)).relative_to(Path.cwd()))
+        return str(Path(os.path.abspath(p)).relative_to(Path(cwd)))
     except ValueError:
         return str(p)
