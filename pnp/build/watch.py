@@ -24,7 +24,7 @@ from pnp.build.options import BuildOptions, output_base
 from pnp.catalog.games import builtin_ids, resolve_game
 from pnp.errors import PnpError
 from pnp.names import printable, shorten
-from pnp.resources import card_data_dir, templates_dir
+from pnp.resources import card_data_dir, fonts_dir, templates_dir
 
 # what a game is made of; anything else (the editor's swap files, the output) is not watched
 WATCHED_SUFFIXES = (
@@ -54,7 +54,7 @@ def watch(
     watch_filter = _Filter(ignored)
     try:
         _run(rebuild, report, "built", [])
-        report(f"watching {len(roots)} folders for changes (Ctrl-C to stop)")
+        report("watching for changes (Ctrl-C to stop)")
         for changes in watchfiles.watch(
             *roots, watch_filter=watch_filter, debounce=1600, step=100, stop_event=stop,
             rust_timeout=1000, yield_on_timeout=False,
@@ -108,14 +108,17 @@ def _names(paths: list[str]) -> str:
 
 
 def game_paths(refs: Iterable[str]) -> list[Path]:
-    """The folders a game is made of: its catalog, its templates and the shared macros."""
-    paths = [templates_dir() / "_common"]
+    """The folders a game is made of: its catalog, its templates, the shared macros and the
+    fonts; an unknown game is an UnknownNameError (there would be nothing to watch)."""
+    paths = [templates_dir() / "_common", fonts_dir()]
     builtin = set(builtin_ids())
     for ref in refs:
         if ref in builtin:
             paths += [card_data_dir() / ref, templates_dir() / ref]
-        else:
+        elif Path(ref).is_dir():
             paths += [Path(ref)]  # a game folder holds its templates (and fonts, images)
+        else:
+            resolve_game(ref)  # says what is wrong with the name
     return paths
 
 
