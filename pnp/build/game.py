@@ -55,7 +55,7 @@ def build_game(
     a whole build of its own. Returns the paths the files have (or will have) in place."""
     if stage is None:
         return build_games([game], options, progress, report)
-    templates = template_set(game)
+    templates = template_set(game, ink_saver=options.ink_saver)
     wants_book = RULEBOOK in options.products and bool(editions(game, templates, options))
     out = output_dir(game.id, options)
     imposer = _Imposer(game, templates, options)

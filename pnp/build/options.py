@@ -30,6 +30,7 @@ class BuildOptions:
     booklet: bool = False  # rulebooks as saddle-stitched booklets
     split: bool = False  # one PDF per deck and product instead of one print kit per game
     margin_mm: float = 3.0  # nothing is printed nearer the paper edge than this
+    ink_saver: bool = False  # light backs and backgrounds (the themes' ink_saver palettes)
 
     @property
     def paper_name(self) -> str:

@@ -73,6 +73,12 @@ from pnp.cli.common import BLEED, EXIT_CODES, OFFSET, PRODUCTS, paper_option, re
     "(GAME-PAPER.pdf, every piece on the fewest sheets).",
 )
 @click.option(
+    "--ink-saver",
+    is_flag=True,
+    help="Light backs and backgrounds for home printers: same information, far less ink "
+    "(each game's theme says which colours it lightens).",
+)
+@click.option(
     "--margin",
     "margin_mm",
     default=3.0,
@@ -107,6 +113,7 @@ def build(
     back_offset: str,
     booklet: bool,
     split: bool,
+    ink_saver: bool,
     margin_mm: float,
     out_dir: Path | None,
     watch_files: bool,
@@ -137,6 +144,7 @@ def build(
         booklet=booklet,
         split=split,
         margin_mm=margin_mm,
+        ink_saver=ink_saver,
     )
     if watch_files:
         from pnp.build.watch import watch_builds

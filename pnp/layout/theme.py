@@ -38,7 +38,9 @@ DEFAULT_SIZES = {"title": 11.0, "body": 8.0, "small": 6.0}
 DEFAULT_ICON_BOX = (24.0, 24.0)
 NO_COLOR = ("none", "transparent")
 QUOTE_HEX = "quote hex colours, e.g. fill: '#8b2e2e' (a bare # starts a YAML comment)"
-SECTIONS = ("palette", "fonts", "families", "fallback_fonts", "sizes", "icons", "safe_zone")
+SECTIONS = (
+    "palette", "fonts", "families", "fallback_fonts", "sizes", "icons", "safe_zone", "ink_saver"
+)  # fmt: skip
 _HEX = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})\Z")
 _SIZE_NAME = re.compile(r"[A-Za-z_][\w-]*")
 
@@ -67,6 +69,7 @@ class Theme:
     icons: Mapping[str, IconDef] = field(default_factory=lambda: MappingProxyType({}))
     safe_zone_mm: float = 3.0
     source: Path | None = None
+    ink_saver: bool = False  # drawn for home printers: the theme's `ink_saver:` palette applies
 
     @property
     def root(self) -> Path | None:
@@ -124,16 +127,21 @@ class Theme:
             "sizes": dict(self.sizes),
             "icons": sorted(self.icons),
             "safe_zone": self.safe_zone_mm,
+            "ink_saver": self.ink_saver,
         }
 
 
-def load_theme(path: Path | None, roots: list[Path] | None = None) -> Theme:
+def load_theme(
+    path: Path | None, roots: list[Path] | None = None, ink_saver: bool = False
+) -> Theme:
     """Read a theme.yaml over the defaults; a missing file (or None) gives the default theme.
+    With `ink_saver`, the colours of the theme's `ink_saver: {palette: ...}` block replace the
+    palette's (light backs and backgrounds for home printers; templates see theme.ink_saver).
 
     The theme, and the font files it names, are read only from inside `roots` (default: the
     theme's folder) or the project's shared templates and fonts."""
     if path is None or not os.path.lexists(path):
-        return Theme()
+        return Theme(ink_saver=ink_saver)
     path = Path(path)
     allowed = [*(roots or [path.parent]), templates_dir(), fonts_dir()]
     data = load_yaml(path, allowed, what="theme file")
@@ -143,8 +151,12 @@ def load_theme(path: Path | None, roots: list[Path] | None = None) -> Theme:
         key: theme.mapping(key, default={})
         for key in ("palette", "fonts", "families", "sizes", "icons")
     }
+    saver = theme.mapping("ink_saver", default={})
+    saver.check_keys(("palette",))
+    saver_palette = saver.mapping("palette", default={})
+    lighter = _colours(saver_palette) if ink_saver else {}
     result = Theme(
-        palette=MappingProxyType({**DEFAULT_PALETTE, **_colours(sections["palette"])}),
+        palette=MappingProxyType({**DEFAULT_PALETTE, **_colours(sections["palette"]), **lighter}),
         fonts=MappingProxyType({**DEFAULT_FONTS, **_texts(sections["fonts"])}),
         families=MappingProxyType(
             {**builtin_families(), **_families(sections["families"], path.parent, allowed)}
@@ -154,8 +166,14 @@ def load_theme(path: Path | None, roots: list[Path] | None = None) -> Theme:
         icons=MappingProxyType(_icons(sections["icons"])),
         safe_zone_mm=theme.length("safe_zone", 3.0),
         source=path,
+        ink_saver=ink_saver,
     )
     _check_references(result, theme, sections)
+    for name in saver_palette.raw:  # an ink-saver colour must replace one the palette has
+        if name not in result.palette:
+            raise saver_palette.error(f"`{name}` is not in the palette", name,
+                                      suggestions=closest(str(name), result.palette))  # fmt: skip
+        saver_palette.convert(name, result.color, name)
     return result
 
 
