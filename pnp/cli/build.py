@@ -146,13 +146,10 @@ def build(
         margin_mm=margin_mm,
         ink_saver=ink_saver,
     )
+    refs = builtin_ids() if all_games else list(games)
     if watch_files:
-        from pnp.build.watch import watch_builds
-
-        refs = builtin_ids() if all_games else list(games)
-        watch_builds(refs, options, report=lambda line: click.echo(line))
-        return
-    loaded = [resolve_game(g) for g in (builtin_ids() if all_games else games)]
+        return _watch(refs, options)
+    loaded = [resolve_game(g) for g in refs]
     _build_with_progress(loaded, options)
 
 
@@ -177,6 +174,13 @@ def _build_with_progress(loaded: list[Game], options: BuildOptions) -> None:
         )
     for path in written:
         click.echo(str(path))
+
+
+def _watch(refs: list[str], options: BuildOptions) -> None:
+    """`--watch`: build, then rebuild on every save, a status line each, until Ctrl-C."""
+    from pnp.build.watch import watch_builds
+
+    watch_builds(refs, options, report=click.echo)
 
 
 @click.command(epilog=EXIT_CODES)
