@@ -133,7 +133,7 @@ def test_each_tile_has_an_assembly_map_with_itself_highlighted(tmp_path):
             cells = [
                 r
                 for r in page.rects
-                if to_mm(r["width"]) < 20 and to_mm(r["y1"]) < 16 and r.get("stroke")
+                if to_mm(r["width"]) < 20 and to_mm(r["y1"]) < 21 and r.get("stroke")
             ]
             assert len(cells) == 6
             cells.sort(key=lambda r: (-round(r["y0"]), r["x0"]))  # reading order

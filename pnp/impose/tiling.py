@@ -234,8 +234,8 @@ def _footer(plan: TilePlan, page: Page, col: int, row: int) -> list[Mark]:
     W = plan.paper.width_mm
     left = plan.side
     marks: list[Mark] = [shift_mark(m, left, 4.5) for m in scale_bar_item().marks]
-    # assembly map: cells shaped like the windows, at most 40 x 11 mm
-    cell = min(11.0 / plan.rows / plan.win_h, 40.0 / plan.cols / plan.win_w)
+    # assembly map: cells shaped like the windows, at most 56 x 15 mm (big enough to read)
+    cell = min(15.0 / plan.rows / plan.win_h, 56.0 / plan.cols / plan.win_w)
     cw, ch = plan.win_w * cell, plan.win_h * cell
     x0 = W - plan.side - plan.cols * cw
     y0 = 4.5
@@ -245,13 +245,13 @@ def _footer(plan: TilePlan, page: Page, col: int, row: int) -> list[Mark]:
             rect = Rect(x0 + c * cw, y0 + (plan.rows - 1 - r) * ch, cw, ch)
             marks.append(Box(rect, "map", fill=0.35 if here else 1.0))
     caption = f"sheet {row * plan.cols + col + 1} of {plan.sheets}"
-    caption_x = x0 - 1.5 - text_width_mm(caption, 6.0)
-    marks.append(Text(caption_x, y0 + 0.5, caption, 6.0))
+    caption_x = x0 - 1.5 - text_width_mm(caption, 7.0)
+    marks.append(Text(caption_x, y0 + 0.5, caption, 7.0))
     room = caption_x - 3 - left
-    for text, y, size in ((page.label, 13.0, 6.5), (INSTRUCTIONS, 9.5, 5.5)):
+    for text, y, size in ((page.label, 14.0, 7.5), (INSTRUCTIONS, 10.0, 7.5)):
         if text == INSTRUCTIONS and plan.sheets == 1:
             continue
-        while size > 4 and text_width_mm(text, size) > room:
+        while size > 6 and text_width_mm(text, size) > room:
             size -= 0.5
         marks.append(Text(left, y, text, size))
     return marks
