@@ -90,12 +90,18 @@ def test_a_deck_larger_than_a_sheet_splits_over_custom_decks(tmp_path: Path) -> 
     (game / "game.yaml").write_text(
         (game / "game.yaml").read_text().replace("equals: 11", "equals: 112")
     )
-    export(str(game), "--dpi", "30", "--out", str(tmp_path / "out"))
+    export(str(game), "--dpi", "200", "--set", "agents", "--out", str(tmp_path / "out"))
     saved = json.loads((tmp_path / "out" / "sixth-game" / "tts" / "sixth-game.json").read_text())
     deck = next(o for o in saved["ObjectStates"] if o["Name"] == "DeckCustom")
     sheets = deck["CustomDeck"]
     assert len(sheets) == 2
     assert [(s["NumWidth"], s["NumHeight"]) for s in sheets.values()] == [(10, 7), (4, 2)]
+    # 200 dpi would make the full sheet wider than 4096 px: its cells shrink, and the second
+    # sheet's cells match them, so the one back image fits both
+    cells = {(image_at(s["FaceURL"]).width // s["NumWidth"]) for s in sheets.values()}
+    assert len(cells) == 1 and cells.pop() * 10 <= 4096
+    assert len({s["BackURL"] for s in sheets.values()}) == 1
+    assert image_at(sheets["1"]["BackURL"]).width * 10 <= 4096
     assert len(deck["ContainedObjects"]) == sum(1 + n % 2 for n in range(75))
     assert len(set(deck["DeckIDs"])) == 75
 

@@ -38,7 +38,7 @@ def export_tts(game: Game, sets: list[ComponentSet], options: ExportOptions, out
         group = set_pieces(game, s, templates, 0.0)
         position = (len(objects) * SPACING, 0.0)
         if s.is_deck:
-            sheets, files, ids = deck_sheets(group, number, images, dpi, blank=None)
+            sheets, files, ids = deck_sheets(group, number, images, dpi)
             number += len(sheets)
             for name, data in files.items():
                 out.write(name, data)

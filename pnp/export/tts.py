@@ -81,25 +81,25 @@ def _slot_of(piece: Piece, unique: bool) -> tuple[str, str | None]:
 
 
 def deck_sheets(
-    group: SetPieces, first_number: int, images: FaceImages, dpi: float, blank: FaceArt | None
+    group: SetPieces, first_number: int, images: FaceImages, dpi: float
 ) -> tuple[list[Sheet], dict[str, bytes], dict[tuple[str, str | None], int]]:
-    """The deck's sheets, their PNG files (name -> bytes) and each face's card id."""
+    """The deck's sheets, their PNG files (name -> bytes) and each face's card id. Every
+    sheet of a deck has cells of one size (the first, fullest sheet's), so one back fits all."""
     unique = group.shared_back is None and any(p.back for p in group.pieces)
     slots = _slots(group, unique)
     trim = group.set.trim
+    frame = cell_frame(trim.width_mm, trim.height_mm, *grid(min(len(slots), PER_SHEET)), dpi)
     sheets, files, ids = [], {}, {}
     for n, start in enumerate(range(0, len(slots), PER_SHEET)):
         chunk = slots[start : start + PER_SHEET]
         number = first_number + n
         columns, rows = grid(len(chunk))
-        frame = cell_frame(trim.width_mm, trim.height_mm, columns, rows, dpi)
-        hidden_art = group.shared_back or chunk[0][1] or blank
-        hidden = _cell(images, hidden_art, frame)
+        hidden = _cell(images, group.shared_back or chunk[0][1], frame)
         fronts = [rasterize(front, frame) for front, _ in chunk]  # each once: not kept
         face_file = f"{group.set.id}-sheet-{n + 1}.png"
         files[face_file] = png_bytes(compose(fronts, columns, rows, hidden), frame.dpi)
         if unique:
-            backs = [_cell(images, back or blank, frame) for _, back in chunk]
+            backs = [_cell(images, back, frame) for _, back in chunk]
             back_file = f"{group.set.id}-backs-{n + 1}.png"
             files[back_file] = png_bytes(compose(backs, columns, rows, hidden), frame.dpi)
         else:
