@@ -5,17 +5,19 @@ build already drew, and told how the build printed (the print plan) so its instr
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnp.build.options import BuildOptions
 from pnp.build.sheets import Faces
 from pnp.catalog.model import ComponentSet, Game
-from pnp.export.rulebook.book import Edition, template_name, write_rulebook
-from pnp.export.rulebook.generated import Faced, RulebookData
-from pnp.export.rulebook.printing import PrintFile, PrintPlan
-from pnp.export.rulebook.words import Words
 from pnp.impose.document import Document
 from pnp.impose.paper import parse_paper
 from pnp.layout.templates import TemplateSet
+
+# The rulebook stack (Markdown, Platypus, pypdf) takes ~0.3 s to import: only builds that
+# write a rulebook import it, inside the functions below.
+if TYPE_CHECKING:
+    from pnp.export.rulebook.printing import PrintFile, PrintPlan
 
 
 def languages(game: Game) -> list[str]:
@@ -25,6 +27,8 @@ def languages(game: Game) -> list[str]:
 
 def editions(game: Game, templates: TemplateSet, options: BuildOptions) -> list[str]:
     """The languages whose rulebook template the game has."""
+    from pnp.export.rulebook.book import template_name
+
     main = languages(game)[0]
     return [
         lang
@@ -47,6 +51,8 @@ def rulebook_path(out: Path, game: Game, lang: str, options: BuildOptions) -> Pa
 def print_plan(docs: list[tuple[Path, list[ComponentSet], Document]], options: BuildOptions
                ) -> PrintPlan:  # fmt: skip
     """How every product of the build prints: files, sheets, sides, tiled boards."""
+    from pnp.export.rulebook.printing import PrintFile, PrintPlan
+
     files: list[PrintFile] = []
     for path, sets, doc in docs:
         if doc.is_kit:
@@ -64,6 +70,8 @@ def print_plan(docs: list[tuple[Path, list[ComponentSet], Document]], options: B
 
 def _kit_files(path: Path, sets: list[ComponentSet], doc: Document) -> list[PrintFile]:
     """A print kit as the rulebook lists it: its duplex page range, then its one-sided one."""
+    from pnp.export.rulebook.printing import PrintFile
+
     out = []
     entries = doc.entries()
     for two_sided in (True, False):
@@ -104,6 +112,10 @@ def write_rulebooks(
     out: Path,
 ) -> list[Path]:
     """Write every edition's rulebook; returns their paths."""
+    from pnp.export.rulebook.book import Edition, write_rulebook
+    from pnp.export.rulebook.generated import Faced, RulebookData
+    from pnp.export.rulebook.words import Words
+
     faced = {
         s.id: [
             Faced(c, n, front, back)
