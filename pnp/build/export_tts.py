@@ -46,7 +46,8 @@ def export_tts(game: Game, sets: list[ComponentSet], options: ExportOptions, out
             rows += [(p, *sheet_files(p, sheets, ids)) for p in group.pieces]
         else:
             objects += _pieces(group, images, dpi, out, position, rows)
-        first = first or (group.pieces[0].front if group.pieces else None)
+        # a deck's back usually carries the game's name: the best picture of the whole game
+        first = first or group.shared_back or (group.pieces[0].front if group.pieces else None)
     out.write(f"{game.id}.json", saved_object(game.title, objects))
     if first is not None:
         out.write(f"{game.id}.png", png_bytes(_thumbnail(images, first), 72))
