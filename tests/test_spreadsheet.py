@@ -279,3 +279,22 @@ def test_two_sheets_for_one_set_are_refused(tmp_path):
     result = run("inventory", str(folder))
     assert result.exit_code == 2
     assert "cards.csv and cards.tsv" in result.output and "sheet:" in result.output
+
+
+def test_a_mapping_field_takes_a_column_per_key(tmp_path):
+    cards = [{"id": "flood", "name": "Flood", "count": 1, "source": "original",
+              "success": {"own": 2, "usa": -1}, "failure": {"own": -2}},
+             {"id": "fire", "name": "Fire", "count": 2, "source": "original",
+              "success": {"own": 1, "tags": ["a", "b"]}}]  # fmt: skip
+    source = game(tmp_path, "yaml", HEAD + yaml.safe_dump({"components": cards}, sort_keys=False))
+    result = run("inventory", str(source), "--csv")
+    assert result.exit_code == 0, result.output
+    header = next(csv.reader(io.StringIO(result.stdout)))
+    assert header[4:] == ["success.own", "success.usa", "failure.own", "success.tags[]"]
+    sheet = game(tmp_path, "sheet", cards_csv=result.stdout)
+    assert inventory(sheet)["components"] == inventory(source)["components"]
+    mixed = cards + [{"id": "calm", "name": "Calm", "count": 1, "source": "original",
+                      "success": 3}]  # fmt: skip
+    refused = game(tmp_path, "mixed", HEAD + yaml.safe_dump({"components": mixed}))
+    result = run("inventory", str(refused), "--csv")
+    assert result.exit_code == 2 and "'success' is a mapping in some" in result.output

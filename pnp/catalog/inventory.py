@@ -8,7 +8,7 @@ from typing import Any
 
 from pnp.catalog.context import tables_context
 from pnp.catalog.model import Component, ComponentSet, Game
-from pnp.catalog.sheetset import read_text_cell
+from pnp.catalog.sheetset import SUB_KEY, read_text_cell
 from pnp.errors import InputError, UnknownNameError
 from pnp.names import closest, describe, quote
 
@@ -56,24 +56,28 @@ def inventory_csv(game: Game, set_id: str | None) -> tuple[str, list[str]]:
 
     Returns the CSV text and warnings: values a spreadsheet cannot carry as they are (text that
     reads back as a number, say). Columns: id, name, count, source, note, then the fields in the
-    order they first appear; a list field's header ends in `[]` and its items are split on `;`.
+    order they first appear; a list field's header ends in `[]` and its items are split on `;`;
+    a mapping field takes a column per key (`success.own`).
     """
     component_set = _one_set(game, set_id)
-    keys: dict[str, bool] = {}  # field -> holds a list
-    for c in component_set.components:
-        for key, value in c.fields.items():
-            keys[key] = keys.get(key, False) or isinstance(value, list)
+    columns = _field_columns(component_set)
     notes = any(c.note for c in component_set.components)
     header = ["id", "name", "count", "source", *(["note"] if notes else [])]
-    header += [f"{k}[]" if is_list else k for k, is_list in keys.items()]
+    header += [(f"{k}.{sub}" if sub else k) + ("[]" if is_list else "")
+               for (k, sub), is_list in columns.items()]  # fmt: skip
     out, warnings = io.StringIO(), list[str]()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(header)
     for c in component_set.components:
         row = [c.id, c.name, str(c.count), c.source, *([c.note or ""] if notes else [])]
-        for key in keys:
-            row.append(_cell(c, key, c.fields.get(key), keys[key], warnings))
+        for (key, sub), is_list in columns.items():
+            value = c.fields.get(key)
+            if sub is not None:
+                value = value.get(sub) if isinstance(value, dict) else None
+            name = f"{key}.{sub}" if sub else key
+            row.append(_cell(c, name, value, is_list and sub is None, warnings))
         writer.writerow(row)
+    keys = dict.fromkeys(key for key, _ in columns)
     undeclared = [k for k in keys if component_set.defaults and k not in component_set.defaults]
     if undeclared:
         warnings.append(
@@ -82,6 +86,26 @@ def inventory_csv(game: Game, set_id: str | None) -> tuple[str, list[str]]:
             f"default) before this sheet replaces its components: {', '.join(undeclared)}"
         )
     return out.getvalue(), warnings
+
+
+def _field_columns(component_set: ComponentSet) -> dict[tuple[str, str | None], bool]:
+    """(field, key of a mapping field or None) -> whether it holds lists, in first-seen order."""
+    columns: dict[tuple[str, str | None], bool] = {}
+    for c in component_set.components:
+        for key, value in c.fields.items():
+            subs = value.items() if isinstance(value, dict) else [(None, value)]
+            for sub, item in subs:
+                if sub is not None and not SUB_KEY.match(f"{key}.{sub}"):
+                    raise InputError(f"{c.origin}: {c.id}: field {quote(key)} has the key "
+                                     f"{quote(sub)}, which no column can name: keep this set "
+                                     "in YAML")  # fmt: skip
+                columns[key, sub] = columns.get((key, sub), False) or isinstance(item, list)
+    mixed = {k for k, sub in columns if sub} & {k for k, sub in columns if sub is None}
+    if mixed:
+        raise InputError(f"set {component_set.id!r}: field {quote(min(mixed))} is a mapping in "
+                         "some components and not in others, which one sheet cannot hold: keep "
+                         "this set in YAML", file=component_set.origin.file)  # fmt: skip
+    return columns
 
 
 def _one_set(game: Game, set_id: str | None) -> ComponentSet:
@@ -104,8 +128,8 @@ def _cell(component: Component, key: str, value: Any, is_list: bool, warnings: l
     if isinstance(value, dict) or (
         isinstance(value, list) and any(isinstance(v, dict | list) for v in value)
     ):
-        raise InputError(f"{where} holds a mapping or nested list, which a spreadsheet cell "
-                         "cannot hold: keep this set in YAML")  # fmt: skip
+        raise InputError(f"{where} holds a mapping inside a mapping or a list, which a "
+                         "spreadsheet cell cannot hold: keep this set in YAML")  # fmt: skip
     items = value if isinstance(value, list) else [value]
     texts = [_scalar_text(v) for v in items]
     for item, text in zip(items, texts, strict=True):

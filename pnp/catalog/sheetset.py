@@ -10,7 +10,8 @@ expected a whole number from 0 to 1000, found 'x'`).
 How cells are read: `id` is optional (made from the name), `count` defaults to 1 and `source`
 to the set's; empty cells are absent; a column whose header ends in `[]` (or whose default in
 the set's `fields:` is a list) is a list split on `;` (an empty cell: an empty list); a number
-reads as a number, `true` / `false` as true/false, anything else as text. When the set declares
+reads as a number, `true` / `false` as true/false, anything else as text. A column `success.own`
+holds the key `own` of the mapping field `success`. When the set declares
 `fields:`, those (and the component keys) are the only columns it takes (`null` declares a field
 without a default), and a field whose default is text, a whole number, a number or true/false
 reads its cells as that type.
@@ -38,6 +39,7 @@ TEXT_KEYS = ("id", "name", "source", "note")  # read as the text shown, never as
 _WHOLE = re.compile(r"[-+]?(?:0|[1-9][0-9]*)\Z")
 _DECIMAL = re.compile(r"[-+]?[0-9]+\.[0-9]+\Z")
 _DECIMAL_COMMA = re.compile(r"[-+]?[0-9]+,[0-9]+\Z")
+SUB_KEY = re.compile(r"([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)\Z")
 _TYPES = {bool: "true or false", int: "a whole number", float: "a number"}
 
 
@@ -50,6 +52,7 @@ class Column:
     index: int
     is_list: bool = False
     kind: type | None = None  # the declared default's type (for a list, its items' type)
+    sub: str | None = None  # `success.own`: the key `own` of the mapping field `success`
 
 
 class RowFields(Fields):
@@ -126,21 +129,36 @@ def _columns(sheet: Sheet, declared: dict[str, Any] | None) -> list[Column]:
         key, is_list = header, header.endswith("[]")
         if is_list:
             key = header[:-2].strip()
+        key, sub = _split(key)
         if key.lower() in RESERVED_COMPONENT_KEYS:
             key = key.lower()
-        if key in seen:
-            raise cell_error(sheet.file, 1, header, f"named twice (columns "
-                             f"{column_letter(seen[key])} and {column_letter(index)})")  # fmt: skip
-        seen[key] = index
-        columns.append(_column(sheet, key, header, index, is_list, declared))
+        # `success` and `success.own` would both fill the field `success`
+        for name in (f"{key}.{sub}" if sub else key, key if sub else f"{key}."):
+            if name in seen:
+                both = f"{column_letter(seen[name])} and {column_letter(index)}"
+                raise cell_error(sheet.file, 1, header, f"named twice (columns {both})")
+        seen[f"{key}.{sub}" if sub else key] = seen[f"{key}." if sub else key] = index
+        columns.append(_column(sheet, key, header, index, is_list, declared, sub))
     if not any(c.key in ("id", "name") for c in columns):
         raise InputError("no `name` column: the header row names the columns (name, count, "
                          "and your fields)", file=sheet.file, line=1)  # fmt: skip
     return columns
 
 
+def _split(key: str) -> tuple[str, str | None]:
+    """`success.own` -> (`success`, `own`): a column holding one key of a mapping field."""
+    match = SUB_KEY.match(key)
+    return (match[1], match[2]) if match else (key, None)
+
+
 def _column(
-    sheet: Sheet, key: str, header: str, index: int, is_list: bool, declared: dict[str, Any] | None
+    sheet: Sheet,
+    key: str,
+    header: str,
+    index: int,
+    is_list: bool,
+    declared: dict[str, Any] | None,
+    sub: str | None,
 ) -> Column:
     if key in RESERVED_COMPONENT_KEYS:
         return Column(key, header, index, False, int if key == "count" else str)
@@ -152,11 +170,13 @@ def _column(
             file=sheet.file, line=1, suggestions=closest(key, known),
         )  # fmt: skip
     default = declared.get(key) if declared else None
+    if sub is not None:
+        default = default.get(sub) if isinstance(default, dict) else None
     if isinstance(default, list):
         items = {type(v) for v in default}
-        return Column(key, header, index, True, items.pop() if len(items) == 1 else None)
+        return Column(key, header, index, True, items.pop() if len(items) == 1 else None, sub)
     kind = type(default) if isinstance(default, str | int | float | bool) else None
-    return Column(key, header, index, is_list, kind)
+    return Column(key, header, index, is_list, kind, sub)
 
 
 def _check_unnamed(sheet: Sheet, index: int) -> None:
@@ -174,9 +194,11 @@ def _row(
     for column in columns:
         cell = cells[column.index] if column.index < len(cells) else None
         value = _value(sheet, number, column, cell)
-        if value is not None:
+        if value is not None and column.sub is not None:
+            row.setdefault(column.key, {})[column.sub] = value
+        elif value is not None:
             row[column.key] = value
-            row.key_lines[column.key] = number
+        row.key_lines[column.key] = number
     for index in range(len(sheet.header), len(cells)):
         if _text(cells[index]):
             message = (
@@ -226,7 +248,8 @@ def _text(cell: Cell) -> str:
 def _value(sheet: Sheet, number: int, column: Column, cell: Cell) -> Any:
     text = _text(cell)
     if not text:
-        return [] if column.is_list else None  # a list column's empty cell: no items
+        # a list column's empty cell: no items (in a mapping's column: no such key)
+        return [] if column.is_list and column.sub is None else None
     if column.key in TEXT_KEYS:
         return text
     if column.is_list:
