@@ -11,7 +11,8 @@ import pdfplumber
 import pypdfium2 as pdfium
 import pytest
 from impose_faces import margin_lines, to_mm
-from pypdf import PdfReader
+from pypdf import PdfReader, PdfWriter
+from test_tiling import assemble
 
 from pnp.build import BuildOptions, build_games
 from pnp.catalog.games import builtin_ids, resolve_game
@@ -137,3 +138,31 @@ def _words_in(page, x0: float, y0: float, x1: float, y1: float) -> list[str]:
     mm = 72 / 25.4
     box = (x0 * mm, (H - y1) * mm, x1 * mm, (H - y0) * mm)
     return [w["text"] for w in page.crop(box).extract_words()]
+
+
+def test_the_1955_board_is_two_sheets_per_side_and_assembles_to_7_5_by_15_in(
+    kits: dict, tmp_path: Path
+) -> None:
+    """The board's tiles (the kit's pages naming a row and column) laid over each other by
+    their registration crosses measure 7.5 x 15 in between the outer crop marks."""
+    path = pdfs(kits)["1955-war-of-espionage"]
+    document = pdfium.PdfDocument(path)
+    texts = [document[i].get_textpage().get_text_range() for i in range(len(document))]
+    for side in ("front side", "back side"):
+        tiles = [i for i, t in enumerate(texts) if "row " in t and side in t]
+        assert len(tiles) == 2, (side, tiles)
+        writer = PdfWriter()
+        for index in tiles:
+            writer.add_page(PdfReader(path).pages[index])
+        board = tmp_path / f"board-{side.split()[0]}.pdf"
+        with board.open("wb") as f:
+            writer.write(f)
+        w, h, n = assemble(board)
+        assert n == 2 and abs(w - 7.5 * 25.4) <= 0.5 and abs(h - 15 * 25.4) <= 0.5, (w, h)
+
+
+def test_a_rebuild_gives_the_same_bytes(kits: dict, tmp_path: Path) -> None:
+    game = resolve_game("spy-royale")
+    options = BuildOptions(products=PIECES, paper=kits["paper"], out_dir=tmp_path)
+    (again,) = build_games([game], options)
+    assert again.read_bytes() == pdfs(kits)["spy-royale"].read_bytes()

@@ -266,7 +266,12 @@ def _gutterfold_sheets(
     plan, flip = _gutterfold_plan(opts.paper, group[0].width_mm, group[0].height_mm, opts)
     paper = plan.paper
     W, H = paper.width_mm, paper.height_mm
-    fold = Line(W / 2, 0, W / 2, H, "fold") if flip == "x" else Line(0, H / 2, W, H / 2, "fold")
+    m = opts.margin_mm  # the fold line runs edge to edge, but not where the printer cannot reach
+    fold = (
+        Line(W / 2, m, W / 2, H - m, "fold")
+        if flip == "x"
+        else Line(m, H / 2, W - m, H / 2, "fold")
+    )
     sheets = []
     for start in range(0, len(group), plan.per_sheet):
         chunk = group[start : start + plan.per_sheet]
@@ -277,6 +282,11 @@ def _gutterfold_sheets(
                 faces.append(p.back)
                 boxes.append(mirror(t, paper, flip))
         page = _page(paper, "fold", section, faces, boxes, opts, cut=True)
+        if flip == "y":  # folded over a horizontal line, a back would end up upside down
+            fronts = len(chunk)
+            page.placements[fronts:] = [
+                Placement(p.face, p.trim, p.clip, 180) for p in page.placements[fronts:]
+            ]
         page.marks.append(fold)
         sheets.append([page])
     return sheets

@@ -184,7 +184,9 @@ def unit_pages(paper: Paper, placed: Placed, opts: SheetOptions, section: str) -
     clip, so every cell's back belongs to the piece on the front cell behind it.
     """
     b = opts.bleed_mm
-    front = Page(paper, "front", section)
+    # fold-over strips carry both sides of a piece: the sheet is fronts and backs, not a front
+    folds = any(len(u.parts) > 1 and u.back is None for u, _, _ in placed)
+    front = Page(paper, "fold" if folds else "front", section)
     trims = [Rect(x, y, u.w, u.h) for u, x, y in placed]
     clips = bleed_boxes(trims, b)
     front.body = [t.grow(b) for t in trims]

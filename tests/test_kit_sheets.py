@@ -1,0 +1,89 @@
+"""Print-kit sheets of a small game (the sixth game: 11 agent cards, 10 two-sided chips) and of
+fixture faces, measured from the PDFs: tokens filling the space cards leave with their backs
+behind them, `--what` filtering the kit, gutterfold backs upright once folded."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from click.testing import CliRunner
+from impose_faces import face, to_mm
+from pypdf import PdfReader
+
+from pnp.cli import main
+from pnp.export.pdf import write_document
+from pnp.impose.document import Document
+from pnp.impose.options import SheetOptions
+from pnp.impose.sheet import Piece
+
+SIXTH = Path(__file__).parent / "fixtures" / "build" / "sixth-game"
+
+
+def kit(tmp_path: Path, *args: str) -> Path:
+    result = CliRunner().invoke(main, ["build", str(SIXTH), *args, "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    return tmp_path / "sixth-game" / "sixth-game-a4.pdf"
+
+
+def chip_values(page) -> list[tuple[str, float, float]]:
+    """(value, x, y) in mm of the chips' big value numbers on a page."""
+    H = to_mm(page.height)
+    return [
+        (w["text"], to_mm((w["x0"] + w["x1"]) / 2), H - to_mm((w["top"] + w["bottom"]) / 2))
+        for w in page.extract_words(extra_attrs=["size"])
+        if w["size"] > 12 and w["text"] in ("1", "5")
+    ]
+
+
+@pytest.fixture(scope="module")
+def sixth_kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return kit(tmp_path_factory.mktemp("sixth"), "--what", "cards,tokens")
+
+
+def test_chips_fill_the_last_card_sheet_with_their_backs_behind_them(sixth_kit: Path) -> None:
+    with pdfplumber.open(sixth_kit) as pdf:
+        # contents, then two duplex sheets: 9 cards; 2 cards and the 10 chips (was 3 sheets)
+        assert len(pdf.pages) == 5
+        contents = pdf.pages[0].extract_text()
+        assert "Pages 2-5" in contents and "double-sided, flip on the long edge" in contents
+        front, back = pdf.pages[3], pdf.pages[4]
+        W = to_mm(front.width)
+        chips = chip_values(front)
+        assert sorted(v for v, _, _ in chips) == ["1"] * 7 + ["5"] * 3
+        label = front.extract_text()
+        assert "Agent cards ×2" in label and "Chips ×10" in label
+        behind = chip_values(back)
+        for value, x, y in chips:  # each chip's back on the mirrored spot, same value
+            assert any(
+                v == value and abs(bx - (W - x)) < 0.5 and abs(by - y) < 0.5 for v, bx, by in behind
+            ), (value, x, y)
+
+
+def test_what_filters_the_kit(tmp_path: Path) -> None:
+    pdf = PdfReader(kit(tmp_path, "--what", "tokens"))
+    text = "".join(page.extract_text() for page in pdf.pages)
+    assert len(pdf.pages) == 3 and "Chips" in text and "Agent" not in text
+
+
+def test_gutterfold_token_strips_say_they_hold_fronts_and_backs(tmp_path: Path) -> None:
+    with pdfplumber.open(kit(tmp_path, "--what", "tokens", "--gutterfold")) as pdf:
+        assert len(pdf.pages) == 2  # contents and one one-sided sheet of strips
+        text = pdf.pages[1].extract_text()
+    assert "fronts | backs, fold" in text and not text.rstrip("0123456789 m").endswith("front")
+
+
+def test_gutterfold_backs_below_a_horizontal_fold_are_upright_once_folded(tmp_path: Path) -> None:
+    """Folded over a horizontal line and turned like a card, a back printed upright would be
+    upside down: it is printed turned by 180 degrees (its text runs right to left, upside down)."""
+    pieces = [Piece(face(f"Card{i}", 150, 60), face(f"Back{i}", 150, 60)) for i in (1, 2)]
+    doc = Document(SheetOptions(gutterfold=True), title="t", game_title="G")
+    doc.add_grid(pieces, section="Aids")
+    with pdfplumber.open(write_document(doc, tmp_path / "fold.pdf")) as pdf:
+        chars = pdf.pages[0].chars
+    fronts = [c for c in chars if c["text"] == "C" and c["size"] > 5]
+    backs = [c for c in chars if c["text"] == "B" and c["size"] > 5]
+    assert len(fronts) == len(backs) == 2
+    assert all(c["matrix"][0] > 0 for c in fronts)
+    assert all(c["matrix"][0] < 0 and c["matrix"][3] < 0 for c in backs)
