@@ -108,10 +108,13 @@ def test_a_folder_holding_anything_is_refused(tmp_path):
     assert result.exit_code == 2
 
 
-def test_an_empty_folder_is_filled_and_an_unknown_size_refused(tmp_path):
+def test_an_empty_folder_is_filled_and_an_unknown_size_refused(tmp_path, monkeypatch):
     (tmp_path / "empty").mkdir()
-    assert run("new", str(tmp_path / "empty")).exit_code == 0
-    assert (tmp_path / "empty" / "game.yaml").is_file()
+    monkeypatch.chdir(tmp_path / "empty")
+    assert run("new", ".").exit_code == 0  # the folder you are in, named by its own name
+    assert sorted(p.name for p in Path().iterdir()) == [
+        "README.md", "cards.csv", "cards.yaml", "decklist.txt", "game.yaml", "templates"]  # fmt: skip
+    assert "id: empty" in Path("game.yaml").read_text()
     result = run("new", str(tmp_path / "x"), "--size", "pokr")
     assert result.exit_code == 2 and "poker" in result.output
     assert not (tmp_path / "x").exists()

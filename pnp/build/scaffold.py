@@ -44,14 +44,19 @@ def new_game(folder: Path, size: str = DEFAULT_SIZE) -> list[Path]:
                          "folder, so nothing of yours is overwritten", file=folder)  # fmt: skip
     game_id = game_id_for(folder)
     words = {"__GAME_ID__": game_id, "__GAME_TITLE__": title_for(game_id), "__SIZE__": size}
-    folder.parent.mkdir(parents=True, exist_ok=True)
+    exists = folder.is_dir()  # and empty: `pnp new .` in a new folder, say
+    if not exists:
+        folder.parent.mkdir(parents=True, exist_ok=True)
     # written aside and moved into place whole, so a failure leaves no half a game behind
-    staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}-", dir=folder.parent))
+    staging = Path(tempfile.mkdtemp(prefix=".pnp-new-", dir=folder if exists else folder.parent))
     try:
         written = _copy(scaffold_dir(), staging, words)
-        if folder.is_dir():
-            folder.rmdir()  # empty, checked above
-        os.replace(staging, folder)
+        if exists:
+            for entry in sorted(staging.iterdir()):
+                os.replace(entry, folder / entry.name)
+            staging.rmdir()
+        else:
+            os.replace(staging, folder)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
