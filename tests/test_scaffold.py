@@ -112,8 +112,9 @@ def test_an_empty_folder_is_filled_and_an_unknown_size_refused(tmp_path, monkeyp
     (tmp_path / "empty").mkdir()
     monkeypatch.chdir(tmp_path / "empty")
     assert run("new", ".").exit_code == 0  # the folder you are in, named by its own name
-    assert sorted(p.name for p in Path().iterdir()) == [
-        "README.md", "cards.csv", "cards.yaml", "decklist.txt", "game.yaml", "templates"]  # fmt: skip
+    names = sorted(p.name for p in Path().iterdir())
+    assert names == ["README.md", "cards.csv", "cards.yaml", "decklist.txt", "game.yaml",
+                     "templates"]  # fmt: skip
     assert "id: empty" in Path("game.yaml").read_text()
     result = run("new", str(tmp_path / "x"), "--size", "pokr")
     assert result.exit_code == 2 and "poker" in result.output
