@@ -24,6 +24,7 @@ PIECES = [
     ("spy-royale", "action", "military-sniper", "back"),
     ("spy-royale", "mission", "blackout", "back"),
     ("spy-royale", "chip", "chip-10", "front"),
+    ("spy-royale", "duration", "duration-5", "back"),
 ]
 
 
@@ -94,3 +95,23 @@ def test_cli_ink_saver_prints_lighter_chip_sheets(tmp_path) -> None:
         inks.append(_last_page_ink(pdf.read_bytes()))
     normal, saver = inks
     assert saver < normal / 2, f"last chip sheet ink {normal:.2f} -> {saver:.2f}"
+
+
+GAMES = ["1955-war-of-espionage", "spy-royale", "axis-allies-espionage"]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_ink_saver_face_draws_and_stays_legible(game_id: str) -> None:
+    game = resolve_game(game_id)
+    templates = template_set(game, ink_saver=True)
+    survey = Survey()
+    for component_set in game.sets.values():
+        size = {"width_mm": component_set.trim.width_mm, "height_mm": component_set.trim.height_mm}
+        for component in (c for c in component_set.components if c.count):
+            context = face_context(game, component_set, component)
+            for name in filter(None, (component_set.front, component_set.back)):
+                elements = templates.layout(
+                    name, context, bleed_mm=3.0, shape=component_set.shape, **size
+                )
+                survey.add(f"{component_set.id}: {name}", elements)
+    assert survey.lines(game_id) == []
