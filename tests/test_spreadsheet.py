@@ -298,3 +298,35 @@ def test_a_mapping_field_takes_a_column_per_key(tmp_path):
     refused = game(tmp_path, "mixed", HEAD + yaml.safe_dump({"components": mixed}))
     result = run("inventory", str(refused), "--csv")
     assert result.exit_code == 2 and "'success' is a mapping in some" in result.output
+
+
+def test_one_workbook_holds_several_sets_one_worksheet_each(tmp_path):
+    book = openpyxl.Workbook()
+    book.active.title = "Cards"
+    book.active.append(["name", "count"])
+    book.active.append(["Scout", 3])
+    tokens = book.create_sheet("Tokens")
+    tokens.append(["name", "count", "value"])
+    tokens.append(["Coin", 10, 1])
+    tokens.append(["Gem", 2, "lots"])
+    folder = game(tmp_path, "g", HEAD + "sheet: game.xlsx#Cards\n")
+    (folder / "tokens.yaml").write_text(
+        "set: {id: tokens, name: Tokens, kind: token, size: {diameter: 20mm}, front: t.yaml.j2,"
+        " product: tokens, fields: {value: 0}}\nsheet: game.xlsx#Tokens\n"
+    )
+    book.save(folder / "game.xlsx")
+    result = run("inventory", str(folder))
+    assert result.exit_code == 2
+    assert f"{folder / 'game.xlsx'}#Tokens:3: column 'value': expected a whole number" in (
+        result.output
+    )
+    tokens["C3"] = 5
+    book.save(folder / "game.xlsx")
+    counts = {c["id"]: c["count"] for c in inventory(folder)["components"]}
+    assert counts == {"scout": 3, "coin": 10, "gem": 2}
+    (folder / "tokens.yaml").write_text(
+        (folder / "tokens.yaml").read_text().replace("#Tokens", "#Tokns")
+    )
+    result = run("inventory", str(folder))
+    assert result.exit_code == 2 and "no worksheet 'Tokns'" in result.output
+    assert "did you mean: Tokens" in result.output

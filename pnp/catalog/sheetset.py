@@ -88,10 +88,10 @@ class RowFields(Fields):
 
 def sheet_rows(set_file: Path, file: Fields, head: Fields, source: str) -> list[Fields]:
     """The components a set's sheet holds, as readers for the loader ([] without a sheet)."""
-    path = _sheet_path(set_file, file, head)
+    path, tab = _sheet_path(set_file, file, head)
     if path is None:
         return []
-    sheet = read_sheet(path, roots=[set_file.parent])
+    sheet = read_sheet(path, roots=[set_file.parent], tab=tab)
     declared = head.get("fields")
     columns = _columns(sheet, dict(declared) if isinstance(declared, dict) else None)
     rows = [_row(sheet, columns, number, cells, source) for number, cells in sheet.rows]
@@ -100,23 +100,24 @@ def sheet_rows(set_file: Path, file: Fields, head: Fields, source: str) -> list[
     return rows
 
 
-def _sheet_path(set_file: Path, file: Fields, head: Fields) -> Path | None:
+def _sheet_path(set_file: Path, file: Fields, head: Fields) -> tuple[Path | None, str | None]:
+    """The sheet a set's components are in (and the worksheet of a workbook: `game.xlsx#Cards`)."""
     folder = set_file.parent
     if "sheet" in file:
-        name = file.text("sheet")
+        name, _, tab = file.text("sheet").partition("#")
         if Path(name).suffix.lower() not in SUFFIXES or "/" in name or "\\" in name:
             raise file.error(f"`sheet` should name a {', '.join(SUFFIXES)} file beside the set "
                              f"file, found {quote(name)}", "sheet")  # fmt: skip
-        return folder / name
+        return folder / name, tab or None
     if "components" in file:
-        return None
+        return None, None
     set_id = head.raw["id"]
     found = [folder / f"{set_id}{s}" for s in SUFFIXES if (folder / f"{set_id}{s}").is_file()]
     if len(found) > 1:
         names = " and ".join(p.name for p in found)
         raise head.error(f"both {names} could hold this set's components: name one with "
                          "`sheet:` in the set file", "id")  # fmt: skip
-    return found[0] if found else None
+    return (found[0] if found else None), None
 
 
 def _columns(sheet: Sheet, declared: dict[str, Any] | None) -> list[Column]:

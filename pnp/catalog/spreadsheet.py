@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import InputError
+from pnp.errors import InputError, UnknownNameError
 from pnp.files import read_bytes
 from pnp.limits import MB, SHEET_BYTES, SHEET_COLUMNS, SHEET_ROWS, XLSX_UNPACKED_BYTES
-from pnp.names import quote, shorten
+from pnp.names import closest, quote, shorten
 
 SUFFIXES = (".csv", ".tsv", ".xlsx")
 Cell = str | int | float | bool | None
@@ -59,17 +59,21 @@ def cell_error(
     return InputError(f"{where}{message}", file=sheet_file, line=row)
 
 
-def read_sheet(path: Path, roots: Iterable[Path]) -> Sheet:
-    """The header and rows of a .csv, .tsv or .xlsx file inside `roots`."""
+def read_sheet(path: Path, roots: Iterable[Path], tab: str | None = None) -> Sheet:
+    """The header and rows of a .csv, .tsv or .xlsx file inside `roots`: of a workbook, its
+    worksheet `tab` (default: the first), and messages name it `cards.xlsx#Tokens:14: ...`."""
     suffix = path.suffix.lower()
     if suffix not in SUFFIXES:
         raise InputError(
             f"a sheet of set data is a {', '.join(SUFFIXES)} file", file=path,
             hint="save the spreadsheet as CSV (UTF-8) or as an Excel workbook (.xlsx)",
         )  # fmt: skip
+    if tab is not None and suffix != ".xlsx":
+        raise InputError(f"only a workbook (.xlsx) has worksheets to name with #{tab}", file=path)
     data = read_bytes(path, limit=SHEET_BYTES, roots=list(roots), what="spreadsheet")
+    label = f"{path}#{tab}" if tab is not None else str(path)
     if suffix == ".xlsx":
-        grid, typed, comma = _xlsx_rows(path, data), True, False
+        grid, typed, comma = _xlsx_rows(path, data, tab), True, False
     else:
         text = _decode(path, data)
         delimiter = "\t" if suffix == ".tsv" else _delimiter(text)
@@ -78,12 +82,12 @@ def read_sheet(path: Path, roots: Iterable[Path]) -> Sheet:
     if not rows:
         raise InputError("empty spreadsheet: expected a header row naming the columns "
                          "(name, count, and your fields), then one row a component",
-                         file=path, line=1)  # fmt: skip
+                         file=label, line=1)  # fmt: skip
     header_row, header = rows[0]
     if header_row != 1:
-        raise InputError("the header row (the column names) must be row 1", file=path, line=1)
+        raise InputError("the header row (the column names) must be row 1", file=label, line=1)
     names = ["" if c is None else str(c).strip() for c in header]
-    return Sheet(str(path), names, rows[1:], typed, comma)
+    return Sheet(label, names, rows[1:], typed, comma)
 
 
 def _filled(cell: Cell) -> bool:
@@ -153,7 +157,7 @@ def _bad_encoding(path: Path, row: int, header: list[str], index: int, cell: str
     raise cell_error(str(path), row, name or column_letter(index), message, unnamed=not name)
 
 
-def _check_size(path: Path, row: int, columns: int) -> None:
+def _check_size(path: Path | str, row: int, columns: int) -> None:
     if row > SHEET_ROWS + 1:
         raise InputError(f"more than {SHEET_ROWS:,} rows: is this the right file?",
                          file=path, line=row)  # fmt: skip
@@ -165,8 +169,9 @@ def _check_size(path: Path, row: int, columns: int) -> None:
 # --- XLSX --------------------------------------------------------------------------------------
 
 
-def _xlsx_rows(path: Path, data: bytes) -> list[tuple[int, list[Cell]]]:
-    """The first worksheet's rows; a formula is refused (the sheet holds it, not its value)."""
+def _xlsx_rows(path: Path, data: bytes, tab: str | None) -> list[tuple[int, list[Cell]]]:
+    """A worksheet's rows (the first's when `tab` is None); a formula is refused (the sheet
+    holds it, not its value)."""
     _check_unpacked(path, data)
     import openpyxl  # only a workbook needs it (it takes a while to import)
 
@@ -175,8 +180,15 @@ def _xlsx_rows(path: Path, data: bytes) -> list[tuple[int, list[Cell]]]:
         try:
             book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=False)
             try:
-                sheet = book.worksheets[0]
-                return list(_xlsx_cells(path, sheet.iter_rows(max_col=SHEET_COLUMNS + 1)))
+                if tab is not None and tab not in book.sheetnames:
+                    raise UnknownNameError(
+                        f"no worksheet {quote(tab)} in the workbook (it has: "
+                        f"{', '.join(book.sheetnames)})", file=path,
+                        suggestions=closest(tab, book.sheetnames),
+                    )  # fmt: skip
+                sheet = book[tab] if tab is not None else book.worksheets[0]
+                label = f"{path}#{tab}" if tab is not None else str(path)
+                return list(_xlsx_cells(label, sheet.iter_rows(max_col=SHEET_COLUMNS + 1)))
             finally:
                 book.close()
         except InputError:
@@ -186,7 +198,7 @@ def _xlsx_rows(path: Path, data: bytes) -> list[tuple[int, list[Cell]]]:
                              file=path) from None  # fmt: skip
 
 
-def _xlsx_cells(path: Path, rows: Iterator[Any]) -> Iterator[tuple[int, list[Cell]]]:
+def _xlsx_cells(label: str, rows: Iterator[Any]) -> Iterator[tuple[int, list[Cell]]]:
     header: list[Cell] = []
     for cells in rows:
         cells = [c for c in cells if getattr(c, "row", None) is not None]
@@ -195,13 +207,13 @@ def _xlsx_cells(path: Path, rows: Iterator[Any]) -> Iterator[tuple[int, list[Cel
         number = cells[0].row
         values: list[Cell] = [None] * (max(c.column for c in cells))
         for cell in cells:
-            values[cell.column - 1] = _xlsx_value(path, cell, header)
-        _check_size(path, number, len(values) if any(_filled(v) for v in values) else 0)
+            values[cell.column - 1] = _xlsx_value(label, cell, header)
+        _check_size(label, number, len(values) if any(_filled(v) for v in values) else 0)
         header = header or values
         yield number, values
 
 
-def _xlsx_value(path: Path, cell: Any, header: list[Cell]) -> Cell:
+def _xlsx_value(label: str, cell: Any, header: list[Cell]) -> Cell:
     import datetime
 
     value = cell.value
@@ -210,7 +222,7 @@ def _xlsx_value(path: Path, cell: Any, header: list[Cell]) -> Cell:
     column, where = name or column_letter(index), f"(cell {column_letter(index)}{cell.row})"
     if cell.data_type == "f" or (isinstance(value, str) and value.startswith("=")
                                  and cell.data_type != "s"):  # fmt: skip
-        raise cell_error(str(path), cell.row, column,
+        raise cell_error(label, cell.row, column,
                          f"{where} holds a formula ({shorten(str(value), 60)}); "
                          "pnp reads values: paste it as values", unnamed=not name)  # fmt: skip
     if isinstance(value, datetime.datetime | datetime.date | datetime.time):
@@ -220,7 +232,7 @@ def _xlsx_value(path: Path, cell: Any, header: list[Cell]) -> Cell:
         return value.isoformat()
     if value is None or isinstance(value, str | int | float | bool):
         return value
-    raise cell_error(str(path), cell.row, column, f"{where} holds {type(value).__name__}, "
+    raise cell_error(label, cell.row, column, f"{where} holds {type(value).__name__}, "
                      "not text or a number", unnamed=not name)  # fmt: skip
 
 
