@@ -77,7 +77,7 @@ class _Filter:
         name = os.path.basename(path)
         return (
             name.lower().endswith(WATCHED_SUFFIXES)
-            and not name.startswith(".")
+            and not name.startswith((".", "~$"))  # hidden, lock files (Excel: ~$cards.xlsx)
             and not os.path.join(path, "").startswith(self._ignored)
             and self._default(change, path)
         )
