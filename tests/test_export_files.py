@@ -180,6 +180,7 @@ def test_a_second_export_is_byte_identical(out: Path, tmp_path: Path) -> None:
         (["--to", "tgc", "--set", "chips"], ["chips", "poker (2.5 x 3.5 in)", "tarot"]),
         (["--to", "png", "--set", "agent"], ["no set 'agent'", "did you mean: agents"]),
         (["--to", "png", "--dpi", "5000"], ["--dpi", "30 to 1200"]),
+        (["--to", "tts", "--url-base", "example.org/x"], ["--url-base", "https://"]),
     ],
 )
 def test_bad_targets_and_sizes_exit_2_and_write_nothing(

@@ -7,6 +7,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote as url_quote
+from urllib.parse import urlsplit
 
 from pnp.build.faces import render_set_faces
 from pnp.catalog.model import ComponentSet, Game
@@ -62,6 +63,17 @@ def parse_dpi(text: str) -> float:
             f"not {quote(text)}"
         )
     return dpi
+
+
+def parse_url_base(text: str) -> str:
+    """An address images will be uploaded under: http(s) or file, with a host or a path."""
+    parts = urlsplit(text)
+    if parts.scheme not in ("http", "https", "file") or not (parts.netloc or parts.path):
+        raise InputError(
+            f"--url-base must be a web address such as https://example.org/my-game/, "
+            f"not {quote(text)}"
+        )
+    return text
 
 
 def chosen_sets(game: Game, target: str, options: ExportOptions) -> list[ComponentSet]:

@@ -18,6 +18,7 @@ from pnp.build.export_options import (
     chosen_sets,
     parse_dpi,
     parse_target,
+    parse_url_base,
 )
 from pnp.build.export_tts import export_tts
 from pnp.catalog.model import ComponentSet, Game
@@ -36,7 +37,9 @@ EXPORTERS: dict[str, Exporter] = {
 assert tuple(EXPORTERS) == TARGETS
 Progress = Callable[[str], None]
 
-__all__ = ["TARGETS", "ExportOptions", "export_games", "parse_dpi", "parse_target"]
+__all__ = [
+    "TARGETS", "ExportOptions", "export_games", "parse_dpi", "parse_target", "parse_url_base",
+]  # fmt: skip
 
 
 def export_games(
@@ -48,6 +51,8 @@ def export_games(
     """Write each game's `target` export; returns the paths written. They are moved into place
     together once all are complete: after a failure the output folder is as it was."""
     options = options or ExportOptions()
+    if options.url_base is not None:
+        parse_url_base(options.url_base)
     export = EXPORTERS[parse_target(target)]
     seen: set[str] = set()
     chosen = []

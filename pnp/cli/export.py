@@ -21,6 +21,12 @@ def _target(text: str) -> object:
     return parse_target(text)
 
 
+def _url_base(text: str) -> object:
+    from pnp.build.exports import parse_url_base
+
+    return parse_url_base(text)
+
+
 @click.command(epilog=EXIT_CODES)
 @click.argument("games", nargs=-1, required=True, metavar="GAME|DIR...")
 @click.option(
@@ -49,6 +55,7 @@ def _target(text: str) -> object:
 )
 @click.option(
     "--url-base",
+    type=LibraryValue("url", _url_base),
     metavar="URL",
     help="tts: the address the images will be uploaded under (default: file:/// paths).",
 )
