@@ -1,7 +1,8 @@
 """`pnp build --watch` as a designer uses it, in a child process with bounded waits: a saved
 sheet is rebuilt within seconds and the PDF shows the change; a broken template is reported and
 the watch goes on (the last good PDF stays); fixing it rebuilds; writing the output inside the
-game's folder does not set off rebuild after rebuild; Ctrl-C ends it cleanly."""
+game's folder does not set off rebuild after rebuild; an edited template shows in the next
+build (no stale cache); Ctrl-C ends it cleanly."""
 
 from __future__ import annotations
 
@@ -95,8 +96,11 @@ def test_watch_rebuilds_survives_a_broken_template_and_stops_on_ctrl_c(tmp_path)
         assert watch.proc.poll() is None  # still watching
         assert scouts(pdf) == 5  # the last good build stays
 
-        back.write_text(good)
+        marked = "- text: {x: 8, y: 8, w: 40, h: 6, text: PROTOTYPE-7, color: white}\n"
+        back.write_text(good + marked)
         watch.wait_for("rebuilt", 15)
+        with pdfplumber.open(pdf) as opened:  # the edited template, not a cached one
+            assert "PROTOTYPE-7" in "".join(p.extract_text() or "" for p in opened.pages)
         # the build wrote into the watched folder: that must not set off another rebuild
         assert not [line for line in watch.quiet_for(1.5) if "built" in line]
     finally:
