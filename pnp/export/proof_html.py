@@ -1,4 +1,5 @@
-"""`index.html`: a gallery of every face, filterable by set, that works opened from disk.
+"""`index.html`: a gallery of every face, filterable by set, that works opened from disk, with
+links to each set's contact sheet.
 
 One self-contained page: images by relative path, styles and the filter script inline, no
 server and nothing fetched from elsewhere. The filter is a `<select>`; the chosen set is kept
@@ -22,6 +23,7 @@ figure[hidden] { display: none; }
 img { display: block; max-width: 100%; height: auto; margin: 0 auto; }
 figcaption { font-size: .85rem; margin-top: .4rem; }
 .count { float: right; font-weight: bold; }
+nav.sheets { flex-basis: 100%; font-size: .9rem; }
 .set { color: #666; display: block; }
 dl { margin: .3rem 0 0; display: grid; grid-template-columns: auto 1fr; gap: 0 .5rem; }
 dt { color: #666; } dd { margin: 0; }
@@ -65,6 +67,10 @@ def index_html(title: str, faces: list[ProofFace], sizes: dict[str, tuple[int, i
         for sid, (name, n) in sets.items()
     ]
     figures = [_figure(face, sizes[face.file]) for face in faces]
+    sheets = " · ".join(
+        f'<a href="{escape(quote(sid))}-contact.png">{escape(name)}</a>'
+        for sid, (name, _) in sets.items()
+    )
     page = [
         "<!doctype html>",
         '<html lang="en">',
@@ -75,7 +81,8 @@ def index_html(title: str, faces: list[ProofFace], sizes: dict[str, tuple[int, i
         "<body>",
         f"<header><h1>{escape(title)}</h1>",
         '<label>Set <select id="set-filter">' + "".join(options) + "</select></label>",
-        f'<span id="shown">{len(faces)} faces</span></header>',
+        f'<span id="shown">{len(faces)} faces</span>',
+        f'<nav class="sheets">Contact sheets: {sheets}</nav></header>',
         '<main id="faces">',
         *figures,
         "</main>",
