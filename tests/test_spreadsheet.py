@@ -17,7 +17,7 @@ import yaml
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.limits import SHEET_BYTES
+from pnp.limits import SHEET_BYTES, SHEET_CELLS
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = "game:\n  id: sheets\n  title: Sheets\n  source: original\n"
@@ -244,6 +244,9 @@ BAD = {
     "cut-workbook": (HEAD, "cards.xlsx", _cut_workbook(), "cards.xlsx: cannot read the workbook"),
     "too-large": (HEAD, "cards.csv", b"name\n" + b"x" * SHEET_BYTES,
                   "cards.csv: spreadsheet is too large"),
+    "too-many-cells": (HEAD, "cards.csv", b"1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21"
+                       b",22,23,24,25\n" + b"1,,,,,,,,,,,,,,,,,,,,,,,,1\n" * (SHEET_CELLS // 24),
+                       "cards.csv:8001: more than 200,000 cells"),
 }  # fmt: skip
 
 

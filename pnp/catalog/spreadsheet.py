@@ -23,10 +23,18 @@ from typing import Any
 
 from pnp.errors import InputError, UnknownNameError
 from pnp.files import read_bytes
-from pnp.limits import MB, SHEET_BYTES, SHEET_COLUMNS, SHEET_ROWS, XLSX_UNPACKED_BYTES
+from pnp.limits import (
+    MB,
+    SHEET_BYTES,
+    SHEET_CELLS,
+    SHEET_COLUMNS,
+    SHEET_ROWS,
+    XLSX_UNPACKED_BYTES,
+)
 from pnp.names import closest, quote, shorten
 
 SUFFIXES = (".csv", ".tsv", ".xlsx")
+_PLAIN = (str, int, float, bool)  # cell values taken as they are
 Cell = str | int | float | bool | None
 
 
@@ -133,9 +141,11 @@ def _csv_rows(path: Path, text: str, delimiter: str) -> list[tuple[int, list[Cel
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     rows: list[tuple[int, list[Cell]]] = []
     header: list[str] = []
+    total = 0  # cells read
     try:
         for number, cells in enumerate(reader, start=1):
-            _check_size(path, number, len(cells))
+            total += len(cells)
+            _check_size(path, number, len(cells), total)
             for index, cell in enumerate(cells):
                 if not cell.isprintable() and any(0xDC80 <= ord(c) <= 0xDCFF for c in cell):
                     _bad_encoding(path, number, header, index, cell)
@@ -157,7 +167,10 @@ def _bad_encoding(path: Path, row: int, header: list[str], index: int, cell: str
     raise cell_error(str(path), row, name or column_letter(index), message, unnamed=not name)
 
 
-def _check_size(path: Path | str, row: int, columns: int) -> None:
+def _check_size(path: Path | str, row: int, columns: int, total: int) -> None:
+    if total > SHEET_CELLS:
+        raise InputError(f"more than {SHEET_CELLS:,} cells: is this the right file?",
+                         file=path, line=row)  # fmt: skip
     if row > SHEET_ROWS + 1:
         raise InputError(f"more than {SHEET_ROWS:,} rows: is this the right file?",
                          file=path, line=row)  # fmt: skip
@@ -200,23 +213,32 @@ def _xlsx_rows(path: Path, data: bytes, tab: str | None) -> list[tuple[int, list
 
 def _xlsx_cells(label: str, rows: Iterator[Any]) -> Iterator[tuple[int, list[Cell]]]:
     header: list[Cell] = []
-    for cells in rows:
-        cells = [c for c in cells if getattr(c, "row", None) is not None]
+    total = 0  # cells the workbook holds (padding openpyxl adds to a row not counted)
+    for row in rows:
+        cells = [c for c in row if getattr(c, "row", None) is not None]
+        total += len(cells)
         if not cells:
             continue
         number = cells[0].row
         values: list[Cell] = [None] * (max(c.column for c in cells))
         for cell in cells:
             values[cell.column - 1] = _xlsx_value(label, cell, header)
-        _check_size(label, number, len(values) if any(_filled(v) for v in values) else 0)
+        _check_size(label, number, len(values) if any(map(_filled, values)) else 0, total)
         header = header or values
         yield number, values
 
 
 def _xlsx_value(label: str, cell: Any, header: list[Cell]) -> Cell:
+    value = cell.value
+    plain = value is None or type(value) in _PLAIN
+    if (
+        plain
+        and cell.data_type in ("n", "s", "b")
+        and not (type(value) is str and value.startswith("=") and cell.data_type != "s")
+    ):
+        return value
     import datetime
 
-    value = cell.value
     index = cell.column - 1
     name = str(header[index]).strip() if index < len(header) and header[index] else ""
     column, where = name or column_letter(index), f"(cell {column_letter(index)}{cell.row})"
