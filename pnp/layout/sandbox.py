@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import BaseLoader, Environment, FileSystemLoader, StrictUndefined, nodes
-from jinja2.bccache import Bucket, BytecodeCache
 from jinja2.compiler import CodeGenerator, Frame
 from jinja2.loaders import split_template_path
 from jinja2.runtime import Context, Undefined
@@ -31,6 +30,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from pnp import files
 from pnp.layout import budget, guard
+from pnp.layout.compiled import CompiledTemplates, cache_folder
 from pnp.limits import TEMPLATE_BYTES
 from pnp.names import closest, did_you_mean, quote
 
@@ -219,30 +219,23 @@ def _same(value: Any, what: str) -> Any:
     return value
 
 
-class _CompiledOnce(BytecodeCache):
-    """Compiled templates kept in memory for every environment of the process: the games of a
-    build (and `pnp validate --all`) share `_common/` and would otherwise compile it each.
-    Jinja checks each against its source's checksum, so an edited file is compiled again."""
-
-    def __init__(self) -> None:
-        self.codes: dict[str, bytes] = {}
-
-    def load_bytecode(self, bucket: Bucket) -> None:
-        if bucket.key in self.codes:
-            bucket.bytecode_from_string(self.codes[bucket.key])
-
-    def dump_bytecode(self, bucket: Bucket) -> None:
-        self.codes[bucket.key] = bucket.bytecode_to_string()
+_COMPILED: CompiledTemplates | None = None
 
 
-_COMPILED = _CompiledOnce()
+def _compiled() -> CompiledTemplates:
+    """One store of compiled templates for every environment of the process (the games of a
+    build and `pnp validate --all` share `_common/`), backed by the user's cache folder."""
+    global _COMPILED
+    if _COMPILED is None:
+        _COMPILED = CompiledTemplates(cache_folder())
+    return _COMPILED
 
 
 def sandbox(loader: BaseLoader) -> ImmutableSandboxedEnvironment:
     """The environment every face template runs in."""
     env = GuardedSandbox(
         loader=loader,
-        bytecode_cache=_COMPILED,
+        bytecode_cache=_compiled(),
         undefined=FieldUndefined,
         autoescape=False,
         trim_blocks=True,
