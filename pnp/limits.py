@@ -64,4 +64,4 @@ IMAGE_PIXELS = 50_000_000  # a raster image (a 600 x 600 mm board at 300 dpi is 
 SVG_ELEMENTS = 50_000  # elements of an SVG, <use> copies counted
 
 # -- builds -------------------------------------------------------------------------------------
-PAGES = 2000  # pages in one PDF (built-in: 24)
+PAGES = 2500  # pages in one PDF (built-in: 24; GAME_COPIES poker cards duplex, 9 a sheet: 2224)

@@ -115,5 +115,5 @@ def test_a_pdf_that_would_be_too_long_is_refused(tmp_path, run_pnp):
     )
     make_game(tmp_path, {"board.yaml": boards})
     run = run_pnp("build", "game", "--what", "boards", "--out", "out", cwd=tmp_path)
-    run.refused("game/board.yaml:1:", "more than 2000 pages")
+    run.refused("game/board.yaml:1:", "more than 2500 pages")
     assert nothing_in(tmp_path / "out") and os.path.exists(tmp_path / "game")
