@@ -99,3 +99,47 @@ def test_tracker_has_eight_tracks_in_order_with_reset_and_limits(faces):
     assert text.count("RESET") >= 8
     assert text.count("SELL") >= 8 and text.count("INCIDENT") >= 8
     assert sum(1 for w in found if w["text"] == "X" and w["size"] >= 16) == 8
+
+
+def _pixels(face, scale: float = 8.0):
+    """The face rendered by pypdfium2 (an independent reader), and pixels per mm."""
+    import pypdfium2
+
+    page = pypdfium2.PdfDocument(face_pdf(face))[0]
+    return page.render(scale=scale).to_pil().convert("RGB"), scale * 72 / 25.4
+
+
+def test_us_flag_has_fifty_stars(faces):
+    """One US flag everywhere: the crisis back's flag shows 50 stars, not one (Liberia's)."""
+    _, back = faces["crisis-usa"]["usa-grid-blackout"]
+    with pdfplumber.open(io.BytesIO(face_pdf(back))) as doc:
+        page = doc.pages[0]
+        small = [
+            c for c in page.curves if pt_to_mm(c["width"]) < 2.5 and pt_to_mm(c["height"]) < 2.5
+        ]
+    assert len(small) == 50
+
+
+def test_espionage_banner_eye_is_not_a_blank_lozenge(faces):
+    """The eye on an Espionage card's banner: across its middle, white outline, the banner's
+    red, the white iris, red, white outline (three white runs), not one solid white shape."""
+    front, _ = faces["dossier"]["usa-wiretap"]
+    img, px = _pixels(front)
+    bleed, safe = front.bleed_mm, 3
+    x0, y_mid = (bleed + safe + 1.2) * px, (bleed + 34.6 + 2.5) * px
+    row = [img.getpixel((int(x0 + i), int(y_mid))) for i in range(int(5 * px))]
+    white = [min(rgb) > 200 for rgb in row]
+    runs = sum(1 for a, b in zip([False, *white[:-1]], white, strict=True) if b and not a)
+    assert runs >= 3
+
+
+def test_nations_read_apart_on_crisis_backs(faces):
+    """Crisis backs of different nations differ in colour, and each names its nation."""
+    seen = set()
+    for code in ORDER:
+        back = faces[f"crisis-{code.lower()}"]
+        _, face = next(iter(back.values()))
+        img, _ = _pixels(face, scale=1)
+        seen.add(img.resize((1, 1)).getpixel((0, 0)))
+        assert code in " ".join(w["text"] for w in words(face))
+    assert len(seen) == len(ORDER)
