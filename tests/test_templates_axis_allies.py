@@ -77,4 +77,23 @@ def test_reference_sheet_is_complete_and_legible(game, faces):
     for needle in ("60 IPC", "Espionage roll", "Counter-espionage wins by 4 or more"):
         assert needle in front_text
     for page in (front_page, back_page):
-        assert min(c["size"] for c in page.chars if c["text"].strip()) >= 6.5 - 0.01
+        assert min(c["size"] for c in page.chars if c["text"].strip()) >= 7 - 0.01
+    # every event name in the table at one size: no row shrunk to fit
+    left_column = (3 + 6 + 42) * 72 / 25.4  # bleed, margin and the table's width, in points
+    names = [
+        c
+        for c in back_page.chars
+        if c["fontname"].endswith("Condensed-Bold") and c["x1"] < left_column and c["top"] > 100
+    ]  # fmt: skip (below the title band)
+    assert len(names) > 200 and len({round(c["size"], 1) for c in names}) == 1
+
+
+def test_cell_level_is_a_number_of_its_own_and_bribe_code_clears_its_note(faces):
+    page = page_of(faces["cell-markers"]["cell-ussr"][0])
+    level = [c for c in page.chars if c["text"] == "1"]
+    assert level and level[0]["size"] >= 12
+    bribe = page_of(faces["bribe-markers"]["bribe-ussr"][0])
+    code_top = min(c["top"] for c in bribe.chars if c["text"] in "USSR")
+    note_bottom = max(o["bottom"] for o in bribe.curves + bribe.rects + bribe.lines
+                      if o["bottom"] < code_top + 1 and o["width"] < 30)  # fmt: skip
+    assert code_top - note_bottom >= 0.5 * 72 / 25.4, "the code stands clear of the banknote"
