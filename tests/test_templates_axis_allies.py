@@ -84,7 +84,7 @@ def test_reference_sheet_is_complete_and_legible(game, faces):
         c
         for c in back_page.chars
         if c["fontname"].endswith("Condensed-Bold") and c["x1"] < left_column and c["top"] > 100
-    ]  # fmt: skip (below the title band)
+    ]  # below the title band
     assert len(names) > 200 and len({round(c["size"], 1) for c in names}) == 1
 
 
