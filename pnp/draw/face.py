@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields, is_dataclass
 from operator import attrgetter
@@ -57,8 +58,28 @@ def face_key(
     elements: tuple[Element, ...], width_mm: float, height_mm: float, bleed_mm: float, shape: str
 ) -> str:
     """A stable hash of what a face paints: same art, same key, in any process."""
-    text = repr((_canonical(elements), round(width_mm, 4), round(height_mm, 4), bleed_mm, shape))
+    parts = [_element_text(e) for e in elements]
+    art = f"({', '.join(parts)}{',' if len(parts) == 1 else ''})"  # repr of the canonical tuple
+    sizes = (round(width_mm, 4), round(height_mm, 4), bleed_mm, shape)
+    text = f"({art}, {', '.join(map(repr, sizes))})"
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]
+
+
+# canonical text of recent top-level elements by identity: the faces of a set share most of
+# theirs (pnp.layout.items), so each is spelt out once; the element is held so its id stays its
+_SPELT: OrderedDict[int, tuple[Element, str]] = OrderedDict()
+_SPELT_SIZE = 1024
+
+
+def _element_text(element: Element) -> str:
+    hit = _SPELT.get(id(element))
+    if hit is not None and hit[0] is element:
+        return hit[1]
+    text = repr(_canonical(element))
+    _SPELT[id(element)] = (element, text)
+    if len(_SPELT) > _SPELT_SIZE:
+        _SPELT.popitem(last=False)
+    return text
 
 
 def make_face_art(
