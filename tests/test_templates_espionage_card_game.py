@@ -116,3 +116,35 @@ def test_play_summary_shows_its_tables(game, faces):
     for name in ("Target", "Package", "Bomb", "Protector"):
         assert name in back_text
     assert "END OF THE GAME" in back_text
+
+
+def test_ink_saver_lightens_the_bands_and_keeps_the_words(game):
+    """--ink-saver: the type bands and the gold ground become tints (measured as mean ink on
+    a PDFium render), the words on the card stay the same."""
+    import io
+
+    import pdfplumber
+    import pypdfium2
+
+    from pnp.build import template_set
+    from pnp.catalog.context import face_context
+    from pnp.draw.face import face_pdf, make_face_art
+
+    deck = game.sets["deck"]
+    size = {"width_mm": deck.trim.width_mm, "height_mm": deck.trim.height_mm}
+    for cid in ("target", "police"):
+        component = next(c for c in deck.components if c.id == cid)
+        seen = []
+        for saver in (False, True):
+            elements = template_set(game, ink_saver=saver).layout(
+                deck.front, face_context(game, deck, component), bleed_mm=3.0,
+                shape=deck.shape, **size,
+            )  # fmt: skip
+            pdf = face_pdf(make_face_art(elements, bleed_mm=3.0, shape=deck.shape, **size))
+            grey = pypdfium2.PdfDocument(pdf)[0].render(scale=1).to_pil().convert("L")
+            ink = 1 - sum(grey.tobytes()) / (255 * grey.width * grey.height)
+            with pdfplumber.open(io.BytesIO(pdf)) as doc:
+                seen.append((ink, doc.pages[0].extract_text()))
+        (normal, normal_text), (light, light_text) = seen
+        assert light < 0.7 * normal, f"{cid}: ink {normal:.2f} -> {light:.2f}"
+        assert light_text == normal_text
