@@ -4,6 +4,7 @@ their own fronts on sheets shared by several decks, viewer preferences, byte-ide
 
 from __future__ import annotations
 
+import logging
 import re
 from pathlib import Path
 
@@ -30,13 +31,27 @@ def kits(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactor
     games = [resolve_game(g) for g in builtin_ids()]
     lines: list[str] = []
     options = BuildOptions(products=PIECES, paper=request.param, out_dir=out)
-    paths = build_games(games, options, report=lines.append)
+    warnings: list[logging.LogRecord] = []
+    handler = logging.Handler()
+    handler.emit = warnings.append  # type: ignore[method-assign]
+    logging.getLogger("pnp.backs").addHandler(handler)
+    try:
+        paths = build_games(games, options, report=lines.append)
+    finally:
+        logging.getLogger("pnp.backs").removeHandler(handler)
     assert len(lines) == len(games) and all("area lower bound" in line for line in lines)
-    return {p.parent.name: p for p in paths} | {"paper": request.param}
+    found = {p.parent.name: p for p in paths}
+    return found | {"paper": request.param, "back warnings": [r.getMessage() for r in warnings]}
 
 
 def pdfs(kits: dict) -> dict[str, Path]:
-    return {k: v for k, v in kits.items() if k != "paper"}
+    return {k: v for k, v in kits.items() if isinstance(v, Path)}
+
+
+def test_built_in_backs_are_one_colour_along_their_cut_edges(kits: dict) -> None:
+    """The build's check finds no deck whose backs would mark cards, nor two decks sharing
+    sheets whose backs' edges differ (their backs have a white border)."""
+    assert kits["back warnings"] == []
 
 
 def test_one_kit_per_game_named_by_game_and_paper(kits: dict) -> None:
@@ -107,9 +122,10 @@ def test_backs_mirror_their_fronts_on_sheets_shared_by_two_decks(kits: dict) -> 
     names += ["Pakistan", "India"]
     path = pdfs(kits)["espionage-caledonian"]
     shared = 0
+    document = pdfium.PdfDocument(path)  # reads labels turned along a side margin too
     with pdfplumber.open(path) as pdf:
         for front, back in zip(pdf.pages, pdf.pages[1:], strict=False):
-            label = front.extract_text() or ""
+            label = document[front.page_number - 1].get_textpage().get_text_range()
             if label.count("Crisis cards") < 2 or "front" not in label:
                 continue
             shared += 1

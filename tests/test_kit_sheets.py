@@ -1,6 +1,7 @@
 """Print-kit sheets of a small game (the sixth game: 11 agent cards, 10 two-sided chips) and of
 fixture faces, measured from the PDFs: tokens filling the space cards leave with their backs
-behind them, `--what` filtering the kit, gutterfold backs upright once folded."""
+behind them, `--what` filtering the kit, gutterfold backs upright once folded; and the check
+that a deck's backs are one colour along their cut edges."""
 
 from __future__ import annotations
 
@@ -11,8 +12,11 @@ import pytest
 from click.testing import CliRunner
 from impose_faces import face, to_mm
 from pypdf import PdfReader
+from reportlab.lib.units import mm
 
+from pnp.build.backs import DeckBacks, check_backs
 from pnp.cli import main
+from pnp.draw.face import FaceArt
 from pnp.export.pdf import write_document
 from pnp.impose.document import Document
 from pnp.impose.options import SheetOptions
@@ -87,3 +91,34 @@ def test_gutterfold_backs_below_a_horizontal_fold_are_upright_once_folded(tmp_pa
     assert len(fronts) == len(backs) == 2
     assert all(c["matrix"][0] > 0 for c in fronts)
     assert all(c["matrix"][0] < 0 and c["matrix"][3] < 0 for c in backs)
+
+
+def two_tone(name: str, top: tuple[float, float, float], bottom: tuple[float, float, float]):
+    """A 63 x 88 mm back, one colour above the middle and another below (like 1955's was)."""
+
+    def draw(c) -> None:
+        for colour, y in ((bottom, -3), (top, 44)):
+            c.setFillColorRGB(*colour)
+            c.rect(-3 * mm, y * mm, 69 * mm, 47 * mm, stroke=0, fill=1)
+
+    return FaceArt(key=name, width_mm=63, height_mm=88, bleed_mm=3, draw=draw, label=name)
+
+
+def test_a_back_of_two_colours_at_its_edges_is_reported_naming_the_deck() -> None:
+    blue, red = (0.1, 0.3, 0.6), (0.7, 0.1, 0.1)
+    deck = DeckBacks("Agent cards", "agent-back.yaml.j2", (63, 88), (two_tone("b", blue, red),))
+    (message,) = check_backs([deck], shared=False)
+    assert "'Agent cards'" in message and "agent-back.yaml.j2" in message and "2 mm" in message
+    plain = DeckBacks("Agent cards", "agent-back.yaml.j2", (63, 88), (two_tone("p", red, red),))
+    assert check_backs([plain], shared=True) == []
+
+
+def test_decks_sharing_kit_sheets_with_different_edge_colours_are_reported() -> None:
+    blue, red = (0.1, 0.3, 0.6), (0.7, 0.1, 0.1)
+    decks = [
+        DeckBacks("Blue deck", "blue.yaml.j2", (63, 88), (two_tone("bb", blue, blue),)),
+        DeckBacks("Red deck", "red.yaml.j2", (63, 88), (two_tone("rr", red, red),)),
+    ]
+    (message,) = check_backs(decks, shared=True)
+    assert "'Blue deck'" in message and "'Red deck'" in message
+    assert check_backs(decks, shared=False) == []  # --split: each deck on its own sheets

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+from pnp.build.backs import DeckBacks, check_backs
 from pnp.build.faces import render_set_faces, template_set
 from pnp.build.options import PRODUCTS, RULEBOOK, BuildOptions, output_base, output_dir
 from pnp.build.rulebooks import editions, print_plan, write_rulebooks
@@ -71,6 +72,7 @@ def build_game(
             progress(f"{game.id}/{', '.join(s.id for s in sets)}" if options.split else game.id)
         if report and not options.split:
             report(economy(game, path, doc, imposer.groups(sets)))
+        check_backs(imposer.deck_backs(sets), shared=not options.split)
     if wants_book:
         # a rulebook describes every product, so it imposes those not built too
         every = plan(game, _every_product(options))
@@ -104,6 +106,16 @@ class _Imposer:
                     self.game, component_set, self.templates, self.options.bleed_mm
                 )
             out.append((component_set, copies_of(self.faces[component_set.id])))
+        return out
+
+    def deck_backs(self, sets: list[ComponentSet]) -> list[DeckBacks]:
+        """The decks among `sets` that have backs, with their distinct back faces."""
+        out = []
+        for s in sets:
+            if s.id in self.game.decks and s.back:
+                backs = {b.key: b for _, _, b in self.faces[s.id] if b is not None}
+                size = (round(s.trim.width_mm, 3), round(s.trim.height_mm, 3))
+                out.append(DeckBacks(s.name, s.back, size, tuple(backs.values())))
         return out
 
     def groups(self, sets: list[ComponentSet]) -> list[KitGroup]:
