@@ -14,11 +14,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields, is_dataclass
 from operator import attrgetter
 
+from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.elements import Element
 from pnp.draw.paint import paint
 from pnp.units import mm_to_pt
+
+# Every PDF pnp writes imports this module first. Its streams stay binary (Flate only): ASCII85
+# on top made each a quarter larger and cost time to encode, for mail systems of long ago.
+rl_config.useA85 = 0
 
 
 @dataclass(frozen=True)
