@@ -63,6 +63,8 @@ def test_a_contact_sheet_per_set_holds_every_distinct_face(proof: Path) -> None:
         # every face fits: the sheet is at least as large as the faces laid side by side
         assert sheet.width * sheet.height >= len(files) * face.width * face.height
     assert len({r["front file"] for r in rows if r["set"] == "agents"}) == 4
+    # a proof shows the trim at 100 dpi: 63 x 88 mm is 248 x 346 px (whole pixels, rounded down)
+    assert Image.open(proof / "agents" / "mole-front.png").size == (248, 346)
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="no chromium: .ci/run installs Debian's package")
