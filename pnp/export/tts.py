@@ -19,7 +19,7 @@ from PIL import Image
 from pnp.draw.face import FaceArt
 from pnp.export.pieces import Piece, SetPieces
 from pnp.export.raster import MM_PER_INCH, FaceImages, Frame, png_bytes, rasterize
-from pnp.export.tts_objects import guid, object_base
+from pnp.export.tts_objects import CARD_MM, guid, object_base
 
 MAX_COLUMNS, MAX_ROWS, MAX_PIXELS = 10, 7, 4096
 PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1  # the last slot is the hidden face
@@ -150,13 +150,17 @@ def deck_object(
     """A `DeckCustom` (or a lone `CardCustom` for a one-card deck) holding every copy."""
     decks = {str(s.number): custom_deck(s, url, group.set.shape) for s in sheets}
     unique = bool(sheets) and sheets[0].unique_back
-    sideways = group.set.trim.width_mm > group.set.trim.height_mm
+    trim = group.set.trim
+    sideways = trim.width_mm > trim.height_mm
+    short, long = sorted((trim.width_mm, trim.height_mm))
+    scale = (short / CARD_MM[0], long / CARD_MM[1])  # TTS turns a sideways card itself
     cards = []
     for piece in group.pieces:
         card_id = ids[_slot_of(piece, unique)]
         number = str(card_id // 100)
         for copy in range(piece.count):
-            card = object_base("Card", guid(group.set.id, piece.component.id, copy), (0.0, 0.0))
+            ident = guid(group.set.id, piece.component.id, copy)
+            card = object_base("Card", ident, (0.0, 0.0), scale)
             card.update(
                 Nickname=piece.component.name,
                 Description=describe(piece),
@@ -168,9 +172,10 @@ def deck_object(
             cards.append(card)
     if len(cards) == 1:
         single = dict(cards[0])
-        single.update(Name="CardCustom", Transform=object_base("", "", position)["Transform"])
+        transform = object_base("", "", position, scale)["Transform"]
+        single.update(Name="CardCustom", Transform=transform)
         return single
-    deck = object_base("DeckCustom", guid(group.set.id), position)
+    deck = object_base("DeckCustom", guid(group.set.id), position, scale)
     deck["Transform"]["rotZ"] = 180.0  # type: ignore[index]  # a deck lies face down
     deck.update(
         Nickname=group.set.name,

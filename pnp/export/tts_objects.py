@@ -4,7 +4,7 @@ Boards become `Custom_Board`s; every other piece (tokens, markers, chips, tiles,
 a two-sided `Custom_Tile` (a circle for round pieces), the copies of a set gathered in a `Bag`.
 The JSON is written with sorted keys and fixed GUIDs (hashes of the piece's ids), so the same
 game gives the same bytes. Sizes on the table are a reading of TTS's units: a tile of scale 1 is
-about 50 mm wide, a card of scale 1 a poker card.
+about 50 mm wide, a card of scale 1 a poker card (other cards are scaled to their size).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import json
 from collections.abc import Sequence
 
 TILE_MM = 50.0  # our reading: the width of a Custom_Tile at scale 1
-CARD_MM = 63.0  # a card of scale 1 is a poker card
+CARD_MM = (63.0, 88.0)  # a card of scale 1 is a poker card
 TILE_TYPES = {"rect": 0, "round": 2}  # Custom_Tile shapes: box, circle
 GREY = {"r": 0.713, "g": 0.713, "b": 0.713}
 
@@ -25,9 +25,14 @@ def guid(*parts: object) -> str:
 
 
 def object_base(
-    name: str, ident: str, position: tuple[float, float], scale: float = 1.0
+    name: str,
+    ident: str,
+    position: tuple[float, float],
+    scale: float | tuple[float, float] = 1.0,
 ) -> dict[str, object]:
-    """The fields every TTS object has, lying face up at (x, z) on the table."""
+    """The fields every TTS object has, lying face up at (x, z) on the table, scaled by `scale`
+    (across, along) or by one factor both ways."""
+    across, along = scale if isinstance(scale, tuple) else (scale, scale)
     return {
         "Name": name,
         "GUID": ident,
@@ -38,10 +43,10 @@ def object_base(
             "rotX": 0.0,
             "rotY": 180.0,
             "rotZ": 0.0,
-            "scaleX": scale,
+            "scaleX": across,
             "scaleY": 1.0,
-            "scaleZ": scale,
-        },  # fmt: skip
+            "scaleZ": along,
+        },
         "Nickname": "",
         "Description": "",
         "ColorDiffuse": GREY,
