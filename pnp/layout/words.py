@@ -140,36 +140,39 @@ class _Builder:
             self._add_span(token)
 
     def _add_span(self, span: Span) -> None:
-        faces = self._faces(span.bold or self.style.bold, span.italic or self.style.italic)
-        simple = _simple_widths(faces[0])
+        style = (span.bold or self.style.bold, span.italic or self.style.italic)
+        first = load_face(self.style.family.file_for(*style))  # fallbacks only when needed
+        simple = _simple_widths(first)
         for piece in _PIECES.findall(span.text):
             if piece[0] in " \t":
                 self._end_word()
                 para = self.paragraphs[-1]
                 if not para or not isinstance(para[-1], Space):
-                    para.append(_space(faces[0]))
+                    para.append(_space(first))
             elif piece == ZERO_WIDTH_SPACE:  # a break opportunity that takes no room
                 self._end_word()
             elif all(map(simple.__contains__, piece)):  # the usual case: the whole piece at once
                 word = self._word()
-                self._join(word, piece, faces[0])
+                self._join(word, piece, first)
                 # added one character at a time, as the slow path does: the same sum to the bit
                 word.width = reduce(add, map(simple.__getitem__, piece), word.width)
             else:
                 for char in piece:
-                    self._add_char(char, faces, simple)
+                    self._add_char(char, first, style, simple)
 
-    def _add_char(self, char: str, faces: list[FontFace], simple: dict[str, float]) -> None:
+    def _add_char(
+        self, char: str, first: FontFace, style: tuple[bool, bool], simple: dict[str, float]
+    ) -> None:
         if unicodedata.category(char) in ("Cc", "Cf"):
             return
-        face = self._face_for(char, faces)
+        face = first if has_glyph(first, char) else self._face_for(char, self._faces(*style))
         width = text_width(char, face, 1.0)
         if _is_wide(char):
             self._end_word()
             self._append(char, face, width)
             self._end_word()
             return
-        if face is faces[0]:
+        if face is first:
             simple[char] = width  # this face draws it, within a word: the fast path may
         self._append(char, face, width)
 
@@ -197,6 +200,8 @@ class _Builder:
         self.word = None
 
     def _faces(self, bold: bool, italic: bool) -> list[FontFace]:
+        """The family's face and its fallbacks' (loaded, and so parsed, only when a character
+        needs them: IPAex Gothic alone is 6 MB)."""
         families = [self.style.family, *self.style.fallback]
         return [load_face(f.file_for(bold, italic)) for f in families]
 
