@@ -188,3 +188,17 @@ def test_calibrate_rejects_an_unknown_paper_and_writes_nothing(tmp_path: Path) -
     assert result.exit_code == 2
     assert "a9000" in result.output and "Traceback" not in result.output
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_reader_that_goes_away_ends_the_command_quietly() -> None:
+    """`pnp inventory GAME | head -1`: the pipe closes before pnp writes; no internal error."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pnp.cli", "inventory", "spy-royale"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # the reader is gone before the first line is written
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 0
+    assert "internal error" not in err and "Traceback" not in err

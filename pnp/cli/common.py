@@ -40,6 +40,11 @@ def reports_errors(func: Callable[..., Any]) -> Callable[..., Any]:
         except KeyboardInterrupt:
             click.echo("interrupted: nothing was written", err=True)
             sys.exit(EXIT_INTERRUPTED)
+        except BrokenPipeError:
+            # the reader went away (`pnp inventory GAME | head`): stop quietly, as `cat` does;
+            # stdout goes to devnull so the interpreter's final flush does not fail again
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(EXIT_OK)
         except MemoryError:
             click.echo("error: not enough memory for this input", err=True)
             sys.exit(EXIT_INPUT)
