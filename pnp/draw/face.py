@@ -26,7 +26,7 @@ from pnp.units import mm_to_pt
 rl_config.useA85 = 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: a 10,000-card deck holds 20,000 of them
 class FaceArt:
     """One drawn face of a physical piece.
 
@@ -73,7 +73,7 @@ def face_key(
 # canonical text of recent top-level elements by identity: the faces of a set share most of
 # theirs (pnp.layout.items), so each is spelt out once; the element is held so its id stays its
 _SPELT: OrderedDict[int, tuple[Element, str]] = OrderedDict()
-_SPELT_SIZE = 1024
+_SPELT_SIZE = 512
 
 
 def _element_text(element: Element) -> str:
@@ -99,24 +99,48 @@ def make_face_art(
     """Wrap fitted elements as FaceArt; drawing is clipped to the bleed box."""
     bleed = mm_to_pt(bleed_mm)
     box = (-bleed, -bleed, mm_to_pt(width_mm) + 2 * bleed, mm_to_pt(height_mm) + 2 * bleed)
-
-    def draw(canvas: Canvas) -> None:
-        canvas.saveState()
-        clip = canvas.beginPath()
-        clip.rect(*box)
-        canvas.clipPath(clip, stroke=0, fill=0)
-        paint(canvas, elements)
-        canvas.restoreState()
-
+    ident = (id(elements), box, shape)
+    hit = _WRAPPED.get(ident)
+    if hit is None or hit[0] is not elements:  # the same elements (every back of a deck) share
+        hit = (elements, _Painter(box, elements), face_key(elements, width_mm, height_mm,
+                                                           bleed_mm, shape))  # fmt: skip
+        _WRAPPED[ident] = hit
+        if len(_WRAPPED) > _WRAPPED_SIZE:
+            _WRAPPED.popitem(last=False)
+    else:
+        _WRAPPED.move_to_end(ident)
     return FaceArt(
-        key=face_key(elements, width_mm, height_mm, bleed_mm, shape),
+        key=hit[2],
         width_mm=width_mm,
         height_mm=height_mm,
         bleed_mm=bleed_mm,
-        draw=draw,
+        draw=hit[1],
         shape=shape,
         label=label,
     )
+
+
+_WRAPPED: OrderedDict[tuple, tuple[tuple[Element, ...], _Painter, str]] = OrderedDict()
+_WRAPPED_SIZE = 64
+
+
+class _Painter:
+    """What FaceArt.draw calls: paint the elements clipped to the bleed box (a small object
+    rather than a closure, and one for all the faces that paint the same elements)."""
+
+    __slots__ = ("box", "elements")
+
+    def __init__(self, box: tuple[float, float, float, float], elements: tuple[Element, ...]):
+        self.box = box
+        self.elements = elements
+
+    def __call__(self, canvas: Canvas) -> None:
+        canvas.saveState()
+        clip = canvas.beginPath()
+        clip.rect(*self.box)
+        canvas.clipPath(clip, stroke=0, fill=0)
+        paint(canvas, self.elements)
+        canvas.restoreState()
 
 
 # per element type: its name and a getter of the fields its key follows (None: not a dataclass)

@@ -25,7 +25,7 @@ from pnp.limits import FACE_ELEMENTS
 
 _ITEM = re.compile(r"^-(?= |$)", re.MULTILINE)  # a top-level item starts a line with "- "
 _PREAMBLE = re.compile(r"(?:[ \t]*(?:#[^\n]*)?\n)*[ \t]*(?:#[^\n]*)?")  # blank or comment lines
-_CACHE_SIZE = 4096
+_CACHE_SIZE = 1024
 
 # (template path, item text, number of the item's first element, width, height, bleed)
 ItemKey = tuple[str, str, int, float, float, float]
