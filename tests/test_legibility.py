@@ -11,7 +11,7 @@ import pytest
 
 from pnp.build import template_set
 from pnp.catalog.context import face_context
-from pnp.catalog.games import resolve_game
+from pnp.catalog.games import builtin_ids, resolve_game
 from pnp.draw.elements import Element, Group, Paint, Rectangle, Text, TextRun
 from pnp.draw.legibility import Survey, check_face, contrast_ratio
 
@@ -60,7 +60,7 @@ def test_survey_reports_one_line_per_element_kind() -> None:
 
 # ------------------------------------------------------------------ the built-in games
 
-GAMES = ["1955-war-of-espionage", "spy-royale", "axis-allies-espionage"]
+GAMES = builtin_ids()  # all five built-in games
 
 
 @functools.cache
