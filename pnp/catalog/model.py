@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pnp.catalog.yamlsource import SourceDict
 from pnp.errors import UnknownNameError
 from pnp.names import closest, quote
+
+if TYPE_CHECKING:  # the model alone (sizes for `pnp new --help`) needs no YAML parser
+    from pnp.catalog.yamlsource import SourceDict
 
 SOURCES = ("rulebook", "original")
 KINDS = (
