@@ -4,8 +4,11 @@ element kind; the built-in games pass it."""
 from __future__ import annotations
 
 import functools
+import subprocess
+import sys
 from collections import defaultdict
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -107,3 +110,22 @@ def test_one_text_size_per_element_kind_per_set(game: str) -> None:
             if text.name:
                 sizes[(set_id, template, text.name)].add(round(text.size, 2))
     assert {kind: found for kind, found in sizes.items() if len(found) > 1} == {}
+
+
+def test_validate_and_build_name_each_illegible_element_kind(tmp_path: Path) -> None:
+    """What a user sees on stderr, from pnp run as a program: one line per element kind."""
+    from hostile import SIXTH, make_game
+
+    faint = "- text: {name: fine-print, x: 5, y: 72, w: 53, h: 5, text: Tiny, size: 6, "
+    faint += "color: '#aaaaaa'}\n"
+    source = (SIXTH / "templates" / "agent-front.yaml.j2").read_text() + faint
+    game = make_game(tmp_path, {"templates/agent-front.yaml.j2": source})
+    out = str(tmp_path / "out")
+    for args in (["validate", str(game)], ["build", str(game), "--what", "cards", "--out", out]):
+        run = subprocess.run(
+            [sys.executable, "-m", "pnp.cli", *args], capture_output=True, text=True, timeout=60
+        )
+        warnings = [line for line in run.stderr.splitlines() if "illegible" in line]
+        assert len(warnings) == 1, run.stderr  # one line for the kind, not one per card
+        assert "agent-front.yaml.j2: text 'fine-print': 6 pt (under 7 pt), contrast" in warnings[0]
+        assert "(under 4.5:1)" in warnings[0] and run.returncode == 0
