@@ -104,3 +104,21 @@ def test_player_aid_draws_its_tables(faces):
     back_text = text_of(page_of(back))
     for title in ("SETTING UP", "A TURN", "END OF THE GAME", "MISSION RANKS"):
         assert title in back_text
+
+
+def test_a_mission_without_a_japanese_name_centres_its_name_in_the_space():
+    from pnp.build import template_set
+    from pnp.catalog.context import face_context
+    from pnp.draw.face import make_face_art
+
+    game = GAME
+    missions = game.sets["mission"]
+    card = next(c for c in missions.components if c.id == "wiretap")
+    context = dict(face_context(game, missions, card))
+    context["card"] = {k: v for k, v in dict(context["card"]).items() if k != "name_ja"}
+    size = {"width_mm": 63.0, "height_mm": 88.0, "bleed_mm": 3.0}
+    elements = template_set(game).layout(missions.front, context, **size)
+    page = page_of(make_face_art(elements, **size))
+    title = chars_of(page, "Wiretap")
+    middle_mm = (sum(c["top"] + c["bottom"] for c in title) / (2 * len(title))) / PT_PER_MM - 3
+    assert 33.5 <= middle_mm <= 35.5, f"the name sits at {middle_mm:.1f} mm, not mid-space (34.5)"
