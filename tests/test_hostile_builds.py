@@ -94,7 +94,7 @@ def test_file_names_use_the_paper_normalized(tmp_path, run_pnp):
                   cwd=tmp_path)  # fmt: skip
     assert run.code == 0, run.output
     assert [p.name for p in (tmp_path / "out" / "sixth-game").iterdir()] == [
-        "sixth-game-agents-210x297mm.pdf"
+        "sixth-game-210x297mm.pdf"
     ]
 
 

@@ -139,7 +139,8 @@ def economy(game: Game, path: Path, doc: Document, groups: list[KitGroup]) -> st
 
 def pdf_info(game: Game, options: BuildOptions) -> PdfInfo:
     """Author (the designer), subject and creation date, from the catalog and its files."""
-    designer = str(game.meta.get("designer") or "")
+    # PDF readers show "anonymous" for an empty author: name who made it, or say it is unknown
+    designer = str(game.meta.get("designer") or game.meta.get("publisher") or "unknown")
     subject = f"Print-and-play sheets for {game.title} on {options.sheet_options().paper.name}"
     return PdfInfo(author=designer, subject=subject, created=source_date(game))
 

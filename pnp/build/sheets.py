@@ -7,7 +7,7 @@ from pnp.catalog.model import ComponentSet, Game
 from pnp.draw.face import FaceArt
 from pnp.errors import BuildError
 from pnp.impose.document import Document
-from pnp.impose.kit import KitGroup
+from pnp.impose.kit import KitGroup, KitTooLong
 from pnp.impose.sheet import Piece
 from pnp.limits import PAGES
 
@@ -32,8 +32,12 @@ def add_sets(
     With `kit`, every set shares the kit's sheets (see pnp.impose.kit).
     """
     if kit and placed:
-        doc.add_kit([KitGroup(s.name, s.imposition, tuple(pieces)) for s, pieces in placed])
-        check_pages(doc, placed[0][0])
+        groups = [KitGroup(s.name, s.imposition, tuple(pieces)) for s, pieces in placed]
+        try:
+            doc.add_kit(groups, limit=PAGES)
+        except KitTooLong as err:
+            check_pages(doc, next(s for s, _ in placed if s.name == err.group), too_long=True)
+        check_pages(doc, placed[-1][0])
         return
     packed = [(s, pieces) for s, pieces in placed if s.imposition == "packed"]
     for component_set, pieces in placed:
@@ -55,9 +59,9 @@ def add_sets(
         check_pages(doc, component_set)
 
 
-def check_pages(doc: Document, component_set: ComponentSet) -> None:
+def check_pages(doc: Document, component_set: ComponentSet, *, too_long: bool = False) -> None:
     """Refuse a PDF of more than PAGES pages (a large board many times over, say)."""
-    if len(doc.pages) > PAGES:
+    if too_long or len(doc.pages) > PAGES:
         raise BuildError(
             f"set {component_set.id!r} makes a PDF of more than {PAGES} pages: "
             "check its counts and size",

@@ -65,9 +65,10 @@ class Document:
         """Fold-over standing figures with base tabs."""
         self._add(standee_sheets(pieces, self.options, section))
 
-    def add_kit(self, groups: Sequence[KitGroup]) -> None:
-        """Every group on the fewest sheets, numbered through the kit, after a contents page."""
-        sheets = kit_sheets(groups, self.options, self.game_title)
+    def add_kit(self, groups: Sequence[KitGroup], limit: int | None = None) -> None:
+        """Every group on the fewest sheets, numbered through the kit, after a contents page.
+        Raises KitTooLong (naming the group) when the kit would pass `limit` pages."""
+        sheets = kit_sheets(groups, self.options, self.game_title, limit)
         for number, (section, names, pages) in enumerate(sheets, 1):
             for page in pages:
                 page.sheet, page.sheets = number, len(sheets)

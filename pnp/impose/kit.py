@@ -65,11 +65,27 @@ class KitSheet:
         return ", ".join(f"{name} ×{n}" for name, n in counts.items())
 
 
+class KitTooLong(ValueError):
+    """The kit would pass the page limit; `group` is the group that took it past."""
+
+    def __init__(self, group: str) -> None:
+        super().__init__(group)
+        self.group = group
+
+
 def kit_sheets(
-    groups: Sequence[KitGroup], opts: SheetOptions, game: str = ""
+    groups: Sequence[KitGroup], opts: SheetOptions, game: str = "", limit: int | None = None
 ) -> list[tuple[str, tuple[str, ...], list[Page]]]:
     """(section, group names, pages) per sheet of the kit, two-sided sheets first, then
-    one-sided ones."""
+    one-sided ones. Raises KitTooLong as soon as the pages would pass `limit`."""
+    tiles: list[tuple[str, tuple[str, ...], list[Page]]] = []
+    for g in [g for g in groups if g.imposition == "tiled"]:  # first: refused before packing
+        for piece in g.pieces:
+            for pages in tiled_sheets(piece, opts, g.name, game=game):
+                what = pages[0].label.removeprefix(f"{game} · ") or g.name
+                tiles.append((what, (g.name,), pages))
+            if limit is not None and sum(len(t[2]) for t in tiles) > limit:
+                raise KitTooLong(g.name)
     b = opts.bleed_mm
     grids = [g for g in groups if g.imposition == "grid"]
     folded: list[tuple[str, tuple[str, ...], list[Page]]] = []
@@ -98,12 +114,7 @@ def kit_sheets(
         for s in two + one
     ]
     out += folded
-    for g in groups:
-        if g.imposition == "tiled":
-            for piece in g.pieces:
-                for pages in tiled_sheets(piece, opts, g.name, game=game):
-                    what = pages[0].label.removeprefix(f"{game} · ") or g.name
-                    out.append((what, (g.name,), pages))
+    out += tiles
     return [s for s in out if len(s[2]) > 1] + [s for s in out if len(s[2]) == 1]
 
 
