@@ -32,6 +32,8 @@ MIN_SIZE_PT = 7.0
 MIN_CONTRAST = 4.5
 PAPER: RGB = (1.0, 1.0, 1.0)
 Matrix = tuple[float, float, float, float, float, float]  # a b c d e f, as in PDF
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+Cover = tuple[Box, Matrix, Element, Box]  # its box on the face, face -> shape, shape, own box
 _IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 _SHAPES = (Rectangle, Circle, Polyline, Image)
 
@@ -73,7 +75,7 @@ def contrast_ratio(a: RGB, b: RGB) -> float:
 
 def check_face(elements: tuple[Element, ...], paper: RGB = PAPER) -> list[Finding]:
     """Every text box of a face with a run below MIN_SIZE_PT or MIN_CONTRAST, in paint order."""
-    painted: list[tuple[Matrix, Element]] = []  # shapes so far, with face -> shape matrices
+    painted: list[Cover] = []  # the filled shapes and images painted so far
     findings = []
     for matrix, element in _walk(elements, _IDENTITY):
         if isinstance(element, Text):
@@ -81,10 +83,36 @@ def check_face(elements: tuple[Element, ...], paper: RGB = PAPER) -> list[Findin
             if finding is not None:
                 findings.append(finding)
         elif isinstance(element, _SHAPES):
+            box = _covers(element)
             inverse = _inverse(matrix)
-            if inverse is not None:  # a shape scaled to nothing covers nothing
-                painted.append((inverse, element))
+            if box is not None and inverse is not None:  # scaled to nothing covers nothing
+                painted.append((_face_box(matrix, box), inverse, element, box))
     return findings
+
+
+def _face_box(matrix: Matrix, box: Box) -> Box:
+    """The face-space box around a shape's own box placed by `matrix`."""
+    x0, y0, x1, y1 = box
+    corners = [_apply(matrix, x, y) for x, y in ((x0, y0), (x0, y1), (x1, y0), (x1, y1))]
+    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _covers(shape: Element) -> Box | None:
+    """The box (in the shape's own coordinates) a filled shape or an image covers; None for
+    shapes that fill nothing (outlines, open lines)."""
+    if isinstance(shape, Image):
+        return shape.x, shape.y, shape.x + shape.w, shape.y + shape.h
+    if not isinstance(shape, Rectangle | Circle | Polyline) or shape.paint.fill is None:
+        return None
+    if isinstance(shape, Rectangle):
+        return shape.x, shape.y, shape.x + shape.w, shape.y + shape.h
+    if isinstance(shape, Circle):
+        return shape.cx - shape.r, shape.cy - shape.r, shape.cx + shape.r, shape.cy + shape.r
+    if not shape.closed:
+        return None
+    xs, ys = [p[0] for p in shape.points], [p[1] for p in shape.points]
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 def _walk(elements: tuple[Element, ...], matrix: Matrix) -> Iterator[tuple[Matrix, Element]]:
@@ -126,9 +154,7 @@ def _inverse(m: Matrix) -> Matrix | None:
     return (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
 
 
-def _judge(
-    text: Text, matrix: Matrix, painted: list[tuple[Matrix, Element]], paper: RGB
-) -> Finding | None:
+def _judge(text: Text, matrix: Matrix, painted: list[Cover], paper: RGB) -> Finding | None:
     scale = math.sqrt(abs(matrix[0] * matrix[3] - matrix[1] * matrix[2]))
     size, worst, sample = math.inf, math.inf, ""
     for run in text.children:
@@ -144,9 +170,7 @@ def _judge(
     return finding if finding.too_small or finding.too_faint else None
 
 
-def _run_contrast(
-    run: TextRun, matrix: Matrix, painted: list[tuple[Matrix, Element]], paper: RGB
-) -> float:
+def _run_contrast(run: TextRun, matrix: Matrix, painted: list[Cover], paper: RGB) -> float:
     """The worst contrast of a run against what lies under three points of its middle line."""
     try:
         width = stringWidth(run.text, run.font, run.size)
@@ -161,14 +185,15 @@ def _run_contrast(
     return worst
 
 
-def _under(
-    point: tuple[float, float], painted: list[tuple[Matrix, Element]], paper: RGB
-) -> RGB | None:
+def _under(point: tuple[float, float], painted: list[Cover], paper: RGB) -> RGB | None:
     """The colour under a face point: painted fills blended over the paper; None over an image."""
     color = paper
-    for inverse, shape in painted:
-        x, y = _apply(inverse, *point)
-        if not _contains(shape, x, y):
+    px, py = point
+    for (fx0, fy0, fx1, fy1), inverse, shape, (x0, y0, x1, y1) in painted:
+        if not (fx0 <= px <= fx1 and fy0 <= py <= fy1):
+            continue
+        x, y = _apply(inverse, px, py)
+        if not (x0 <= x <= x1 and y0 <= y <= y1) or not _contains(shape, x, y):
             continue
         if isinstance(shape, Image):
             return None
@@ -182,7 +207,7 @@ def _contains(shape: Element, x: float, y: float) -> bool:
         return shape.x <= x <= shape.x + shape.w and shape.y <= y <= shape.y + shape.h
     if isinstance(shape, Circle):
         return (x - shape.cx) ** 2 + (y - shape.cy) ** 2 <= shape.r**2
-    if isinstance(shape, Polyline) and shape.closed and shape.paint.fill is not None:
+    if isinstance(shape, Polyline):  # a closed, filled one (see _covers)
         return _inside_polygon(shape.points, x, y)
     return False
 
