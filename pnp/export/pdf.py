@@ -21,6 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.errors import BuildError
 from pnp.export.staging import remove_stale
 from pnp.impose.document import Document
+from pnp.impose.marks import label_font
 from pnp.impose.render import render_pages
 from pnp.impose.sheet import Page
 
@@ -75,7 +76,10 @@ def open_pdf(
         raise BuildError(f"cannot create folder {target.parent}: {err.strerror}") from err
     remove_stale(target.parent)  # what a killed process left: SIGKILL runs no cleanup
     temp = target.parent / f".{target.name}.{os.getpid()}.tmp"
-    canvas = Canvas(str(temp), pagesize=pagesize, invariant=1, pageCompression=1)
+    # the embedded label font from the start, so no page lists the unembedded Helvetica
+    canvas = Canvas(
+        str(temp), pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=label_font("")
+    )
     canvas.setTitle(title)
     canvas.setCreator(CREATOR)
     canvas.setProducer(CREATOR)
