@@ -122,3 +122,32 @@ def test_decks_sharing_kit_sheets_with_different_edge_colours_are_reported() -> 
     (message,) = check_backs(decks, shared=True)
     assert "'Blue deck'" in message and "'Red deck'" in message
     assert check_backs(decks, shared=False) == []  # --split: each deck on its own sheets
+
+
+@pytest.mark.parametrize(
+    ("duplex", "preference"), [("short", "/DuplexFlipShortEdge"), ("none", "/Simplex")]
+)
+def test_the_duplex_preference_follows_the_option(
+    tmp_path: Path, duplex: str, preference: str
+) -> None:
+    reader = PdfReader(kit(tmp_path, "--what", "cards,tokens", "--duplex", duplex))
+    prefs = reader.trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/Duplex"] == preference and prefs["/PrintScaling"] == "/None"
+    contents = reader.pages[0].extract_text()
+    if duplex == "none":  # fed through twice by hand: all fronts, then all backs
+        assert "print the fronts first" in contents
+        fronts = [p.extract_text() for p in reader.pages[1:3]]
+        assert all("front" in t for t in fronts)
+    else:
+        assert "flip on the short edge" in contents
+
+
+def test_the_calibration_sheet_asks_for_actual_size_and_duplex(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["calibrate", "--out", str(tmp_path / "cal.pdf")])
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(tmp_path / "cal.pdf")
+    prefs = reader.trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/PrintScaling"] == "/None" and prefs["/Duplex"] == "/DuplexFlipLongEdge"
+    text = "".join(p.extract_text() for p in reader.pages)
+    assert "pnp build GAME --paper a4 --duplex long --back-offset X,Y" in text
+    assert "Measured back offset" in text
