@@ -74,17 +74,6 @@ def test_every_page_is_labelled(kits: dict) -> None:
             assert LABEL.search(text), (game, index + 1, text[-200:])
 
 
-def test_blank_backs_say_so(kits: dict) -> None:
-    """Caledonian's duplex sheets are full; its kit ends in one-sided sheets, never blank backs
-    without a word. Any page without art says it is intentionally blank."""
-    for game, path in pdfs(kits).items():
-        with pdfplumber.open(path) as pdf:
-            for page in pdf.pages:
-                if not page.images and not page.rects and not page.curves:
-                    text = page.extract_text() or ""
-                    assert "intentionally blank" in text or "contents" in text, (game, text)
-
-
 def test_nothing_is_printed_within_3_mm_of_the_paper_edge(kits: dict) -> None:
     scale = 60 / 72  # 60 dpi: the 3 mm band is 7 pixels; look at the outer 6
     band = 6
