@@ -14,6 +14,7 @@ from pathlib import Path
 from pnp.build.backs import DeckBacks, check_backs
 from pnp.build.faces import render_set_faces, template_set
 from pnp.build.options import PRODUCTS, RULEBOOK, BuildOptions, output_base, output_dir
+from pnp.build.parallel import build_parallel, workers_for
 from pnp.build.rulebooks import editions, print_plan, write_rulebooks
 from pnp.build.sheets import Faces, add_sets, copies_of, plan
 from pnp.catalog.model import ComponentSet, Game
@@ -40,8 +41,11 @@ def build_games(
     options.sheet_options()  # refuse bad options before touching the disk
     _check_distinct(games)
     with Staging(output_base(options)) as stage:
-        for game in games:
-            build_game(game, options, progress, stage, report)
+        if workers_for(games):  # two or more games on two or more cores: side by side
+            build_parallel(build_game, games, options, stage, progress, report)
+        else:
+            for game in games:
+                build_game(game, options, progress, stage, report)
         return stage.commit()
 
 

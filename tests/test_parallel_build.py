@@ -1,0 +1,76 @@
+"""Games built side by side in worker processes give what one process gives: the same files,
+byte for byte, the same lines printed in the same order, and the same error when one fails."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
+
+SIXTH = Path(__file__).parent / "fixtures" / "build" / "sixth-game"
+
+
+def copy_game(base: Path, game_id: str, tiny_text: bool = False) -> Path:
+    """The sixth game under another id; `tiny_text` prints its agents' names at 4 pt."""
+    folder = Path(shutil.copytree(SIXTH, base / game_id))
+    meta = folder / "game.yaml"
+    meta.write_text(meta.read_text().replace("id: sixth-game", f"id: {game_id}", 1))
+    if tiny_text:
+        front = folder / "templates" / "agent-front.yaml.j2"
+        text = front.read_text()
+        assert "size: 14," in text
+        front.write_text(text.replace("size: 14,", "size: 4,", 1))
+    return folder
+
+
+@pytest.fixture(scope="module")
+def games(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    base = tmp_path_factory.mktemp("games")
+    return [copy_game(base, "first-game", tiny_text=True), copy_game(base, "second-game")]
+
+
+def build(
+    games: list[Path], out: Path, jobs: str, caplog: pytest.LogCaptureFixture
+) -> tuple[int, str, str, list[str]]:
+    """Exit code, stdout, stderr and the warnings logged (pytest takes those from stderr)."""
+    caplog.clear()
+    args = ["build", *map(str, games), "--what", "cards,tokens", "--out", str(out)]
+    result = CliRunner().invoke(main, args, env={"PNP_JOBS": jobs})
+    printed = result.stdout.replace(str(out), "OUT")
+    return result.exit_code, printed, result.stderr, list(caplog.messages)
+
+
+def pdfs(out: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*.pdf"))}
+
+
+def test_two_workers_write_the_bytes_and_lines_of_one(
+    games: list[Path], tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    one = build(games, tmp_path / "one", "1", caplog)
+    two = build(games, tmp_path / "two", "2", caplog)
+    assert one[0] == 0, one
+    assert one[2].index("first-game-a4.pdf: 5 pages") < one[2].index("second-game-a4.pdf")
+    assert one[3] == ["warning: illegible text: first-game/agents: agent-front.yaml.j2: text "
+                      "'title': 4 pt (under 7 pt) on 4 faces, e.g. 'Mole'"]  # fmt: skip
+    assert two == one
+    files = pdfs(tmp_path / "one")
+    assert [name.split("/")[0] for name in files] == ["first-game", "second-game"]
+    assert pdfs(tmp_path / "two") == files
+
+
+def test_a_game_failing_in_a_worker_fails_the_build_as_in_one_process(
+    games: list[Path], tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    broken = copy_game(tmp_path, "broken-game")
+    (broken / "templates" / "chip.yaml.j2").write_text("- text: {x: 0, y: 0, w: {{ nope( }}\n")
+    order = [games[0], broken, games[1]]
+    one = build(order, tmp_path / "one", "1", caplog)
+    two = build(order, tmp_path / "two", "2", caplog)
+    assert one[0] == 2 and "chip.yaml.j2" in one[2], one
+    assert two == one
+    assert not pdfs(tmp_path / "two")  # nothing of the other games was moved into place
