@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from pnp.build import facepool
 from pnp.cli import main
 
 SIXTH = Path(__file__).parent / "fixtures" / "build" / "sixth-game"
@@ -74,3 +75,37 @@ def test_a_game_failing_in_a_worker_fails_the_build_as_in_one_process(
     assert one[0] == 2 and "chip.yaml.j2" in one[2], one
     assert two == one
     assert not pdfs(tmp_path / "two")  # nothing of the other games was moved into place
+
+
+@pytest.fixture
+def split_sets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every set of two or more components laid out half here, half in a worker."""
+    monkeypatch.setattr(facepool, "LARGE", 2)
+
+
+def test_a_set_laid_out_in_two_processes_prints_as_in_one(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, split_sets: None
+) -> None:
+    game = copy_game(tmp_path, "split-game", tiny_text=True)
+    back = game / "templates" / "agent-back.yaml.j2"
+    back.write_text(back.read_text().replace("size: 14,", "size: 5,"))  # one back, 11 cards
+    one = build([game], tmp_path / "one", "1", caplog)
+    two = build([game], tmp_path / "two", "2", caplog)
+    assert one[0] == 0, one
+    # the shared back is one face, whichever process laid out the agents printed on it
+    assert "agent-back.yaml.j2: element 2 (text): 5 pt (under 7 pt) on 1 face" in str(one[3])
+    assert two == one
+    assert pdfs(tmp_path / "two") == pdfs(tmp_path / "one")
+
+
+def test_a_card_failing_in_the_worker_fails_as_in_one_process(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, split_sets: None
+) -> None:
+    game = copy_game(tmp_path, "long-game")
+    agents = game / "agents.yaml"
+    long = " ".join(["words"] * 400)
+    agents.write_text(agents.read_text().replace("Score 4 at the end of the game.", long))
+    one = build([game], tmp_path / "one", "1", caplog)
+    two = build([game], tmp_path / "two", "2", caplog)
+    assert one[0] == 2 and "Sleeper" in one[2], one  # the last agent: the worker's half
+    assert two == one

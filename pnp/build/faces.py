@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import logging
 
+from pnp.build.facepool import map_in_two
 from pnp.catalog.context import face_context, set_face_context
-from pnp.catalog.model import ComponentSet, Game
+from pnp.catalog.model import Component, ComponentSet, Game
+from pnp.draw.elements import Element
 from pnp.draw.face import FaceArt, make_face_art
 from pnp.draw.legibility import Survey
 from pnp.files import confine
-from pnp.layout.templates import TemplateSet
+from pnp.layout.templates import FittedKey, TemplateSet
 from pnp.layout.theme import load_theme
 from pnp.resources import templates_dir
 
@@ -26,30 +28,45 @@ def template_set(game: Game, ink_saver: bool = False) -> TemplateSet:
     return TemplateSet(search_paths=search, asset_roots=assets, theme=theme, roots=roots)
 
 
+Laid = list[tuple[FittedKey, tuple[Element, ...]] | None]  # a component's front and back
+
+
 def render_set_faces(
     game: Game, component_set: ComponentSet, templates: TemplateSet, bleed_mm: float
 ) -> list[tuple[int, FaceArt, FaceArt | None]]:
-    """(count, front, back) for every component of a set with at least one copy."""
+    """(count, front, back) for every component of a set with at least one copy (a large
+    set's laid out on two cores: pnp.build.facepool)."""
     w, h = component_set.trim.width_mm, component_set.trim.height_mm
     base = set_face_context(game, component_set)
+    size = {"width_mm": w, "height_mm": h, "bleed_mm": bleed_mm}
+    names = (component_set.front, component_set.back)
+
+    def lay_out(component: Component) -> Laid:
+        context = face_context(game, component_set, component, base)
+        label = f"{component.name} ({component.id})"
+        shape = component_set.shape
+        return [
+            templates.layout_keyed(name, context, shape=shape, label=label, **size)
+            if name
+            else None
+            for name in names
+        ]
+
+    def adopt(laid: Laid) -> Laid:  # a worker's faces, taken as if laid out here
+        return [None if f is None else (f[0], templates.adopt(*f)) for f in laid]
+
+    shown = [c for c in component_set.components if c.count]
     faces: list[tuple[int, FaceArt, FaceArt | None]] = []
     survey = Survey()
-    for component in component_set.components:
-        if component.count == 0:
-            continue
-        context = face_context(game, component_set, component, base)
-        size = {"width_mm": w, "height_mm": h, "bleed_mm": bleed_mm}
+    for component, laid in zip(shown, map_in_two(lay_out, shown, adopt), strict=True):
+        label = f"{component.name} ({component.id})"
         drawn: list[FaceArt | None] = []
-        for name in (component_set.front, component_set.back):
-            if not name:
+        for name, keyed in zip(names, laid, strict=True):
+            if keyed is None or name is None:
                 drawn.append(None)
                 continue
-            label = f"{component.name} ({component.id})"
-            elements = templates.layout(
-                name, context, shape=component_set.shape, label=label, **size
-            )
-            survey.add(name, elements)
-            drawn.append(make_face_art(elements, shape=component_set.shape, label=label, **size))
+            survey.add(name, keyed[1])
+            drawn.append(make_face_art(keyed[1], shape=component_set.shape, label=label, **size))
         front, back = drawn
         assert front is not None  # every set has a front template
         faces.append((component.count, front, back))

@@ -35,6 +35,7 @@ Event = tuple[str, str, int]  # (channel: progress, report or a logger's name; t
 Outcome = tuple[list[Path], list[Event]] | None  # None: the worker failed; build it here
 
 _job: tuple[BuildOne, list[Game], BuildOptions, Staging] | None = None  # what workers inherit
+_inside = False  # True in a worker: its cores are taken, so it starts no workers of its own
 
 
 def jobs() -> int:
@@ -46,6 +47,11 @@ def jobs() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # not Linux
         return os.cpu_count() or 1
+
+
+def in_worker() -> bool:
+    """Whether this process is one of a build's game workers."""
+    return _inside
 
 
 def workers_for(games: list[Game]) -> int:
@@ -109,8 +115,10 @@ def _take(
 
 def _work(index: int) -> tuple[int, Outcome]:
     """In a worker: build game `index` of the job, recording what it would print."""
+    global _inside
     assert _job is not None  # set before the pool forked
     build_one, games, options, stage = _job
+    _inside = True
     events: list[Event] = []
     keep = _Keep(events)
     root = logging.getLogger()

@@ -126,6 +126,11 @@ def load_face(path: Path) -> FontFace:
         return face
 
 
+def loaded_fonts() -> dict[str, Path]:
+    """The files registered so far by their reportlab names, in the order registered."""
+    return dict(_names)
+
+
 def _remember(given: Path, face: FontFace) -> None:
     if Path(given).is_absolute():  # a relative path may name another file after a chdir
         _given[given] = face

@@ -94,12 +94,29 @@ class TemplateSet:
 
         Raises TemplateError, FitError or GlyphError naming the card (`label`) and template.
         """
+        return self.layout_keyed(
+            template_name, context, width_mm=width_mm, height_mm=height_mm, bleed_mm=bleed_mm,
+            shape=shape, label=label,
+        )[1]  # fmt: skip
+
+    def layout_keyed(
+        self,
+        template_name: str,
+        context: Mapping[str, Any],
+        *,
+        width_mm: float,
+        height_mm: float,
+        bleed_mm: float = 3.0,
+        shape: str = "rect",
+        label: str = "",
+    ) -> tuple[FittedKey, tuple[Element, ...]]:
+        """`layout`, with the key the face's elements are kept by (what `adopt` takes)."""
         values = self._values(context, width_mm, height_mm, bleed_mm, shape)
         text, file = self._render(template_name, values, label)
         key = (file, text, width_mm, height_mm, bleed_mm)
         if key in self._fitted:  # identical output (e.g. every card's back) is fitted once
             self._fitted.move_to_end(key)
-            return self._fitted[key]
+            return key, self._fitted[key]
         size = (width_mm, height_mm, bleed_mm)
 
         def compiler(output: str) -> Compiler:
@@ -110,6 +127,18 @@ class TemplateSet:
         if elements is None:  # read whole: its form needs it, or an error needs the message
             whole = compiler(text)
             elements = whole.compile(read_output(text, whole.origin))
+        return key, self._keep(key, elements)
+
+    def adopt(self, key: FittedKey, elements: tuple[Element, ...]) -> tuple[Element, ...]:
+        """Elements another process fitted for `key` (pnp.build.facepool), taken as `layout`
+        would have returned them here: the ones kept already for `key`, else `elements`, kept
+        now. Taken in layout order, identical faces are one object, as in one process."""
+        if key in self._fitted:
+            self._fitted.move_to_end(key)
+            return self._fitted[key]
+        return self._keep(key, elements)
+
+    def _keep(self, key: FittedKey, elements: tuple[Element, ...]) -> tuple[Element, ...]:
         self._fitted[key] = elements
         if len(self._fitted) > _CACHE_SIZE:
             self._fitted.popitem(last=False)
