@@ -79,8 +79,10 @@ def test_a_game_failing_in_a_worker_fails_the_build_as_in_one_process(
 
 @pytest.fixture
 def split_sets(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every set of two or more components laid out half here, half in a worker."""
+    """A game's later sets drawn in a worker, and every set of two or more components laid
+    out in two parts (so the agents are split here, the chips in that worker)."""
     monkeypatch.setattr(facepool, "LARGE", 2)
+    monkeypatch.setattr(facepool, "LARGE_GAME", 2)
 
 
 def test_a_set_laid_out_in_two_processes_prints_as_in_one(
@@ -89,11 +91,14 @@ def test_a_set_laid_out_in_two_processes_prints_as_in_one(
     game = copy_game(tmp_path, "split-game", tiny_text=True)
     back = game / "templates" / "agent-back.yaml.j2"
     back.write_text(back.read_text().replace("size: 14,", "size: 5,"))  # one back, 11 cards
+    chip = game / "templates" / "chip.yaml.j2"
+    chip.write_text(chip.read_text().replace("size: 14,", "size: 6,"))  # the worker's set
     one = build([game], tmp_path / "one", "1", caplog)
     two = build([game], tmp_path / "two", "2", caplog)
     assert one[0] == 0, one
     # the shared back is one face, whichever process laid out the agents printed on it
     assert "agent-back.yaml.j2: element 2 (text): 5 pt (under 7 pt) on 1 face" in str(one[3])
+    assert "split-game/chips: chip.yaml.j2" in one[3][-1]
     assert two == one
     assert pdfs(tmp_path / "two") == pdfs(tmp_path / "one")
 
@@ -108,4 +113,15 @@ def test_a_card_failing_in_the_worker_fails_as_in_one_process(
     one = build([game], tmp_path / "one", "1", caplog)
     two = build([game], tmp_path / "two", "2", caplog)
     assert one[0] == 2 and "Sleeper" in one[2], one  # the last agent: the worker's half
+    assert two == one
+
+
+def test_a_set_failing_in_the_worker_fails_as_in_one_process(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, split_sets: None
+) -> None:
+    game = copy_game(tmp_path, "chip-game")
+    (game / "templates" / "chip.yaml.j2").write_text("- text: {x: 0, y: 0, w: {{ nope( }}\n")
+    one = build([game], tmp_path / "one", "1", caplog)
+    two = build([game], tmp_path / "two", "2", caplog)
+    assert one[0] == 2 and "chip.yaml.j2" in one[2], one  # the chips: the worker's set
     assert two == one

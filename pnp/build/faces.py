@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from pnp.build.facepool import map_in_two
+from pnp.build.facepool import faces_in_two
 from pnp.catalog.context import face_context, set_face_context
 from pnp.catalog.model import Component, ComponentSet, Game
 from pnp.draw.elements import Element
@@ -58,7 +58,7 @@ def render_set_faces(
     shown = [c for c in component_set.components if c.count]
     faces: list[tuple[int, FaceArt, FaceArt | None]] = []
     survey = Survey()
-    for component, laid in zip(shown, map_in_two(lay_out, shown, adopt), strict=True):
+    for component, laid in zip(shown, faces_in_two(lay_out, shown, adopt), strict=True):
         label = f"{component.name} ({component.id})"
         drawn: list[FaceArt | None] = []
         for name, keyed in zip(names, laid, strict=True):

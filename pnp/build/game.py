@@ -12,6 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from pnp.build.backs import DeckBacks, check_backs
+from pnp.build.facepool import sets_in_two
 from pnp.build.faces import render_set_faces, template_set
 from pnp.build.options import PRODUCTS, RULEBOOK, BuildOptions, output_base, output_dir
 from pnp.build.parallel import build_parallel, workers_for
@@ -103,14 +104,13 @@ class _Imposer:
         self.faces: dict[str, Faces] = {}
 
     def placed(self, sets: list[ComponentSet]) -> list[tuple[ComponentSet, list[Piece]]]:
-        out = []
-        for component_set in sets:
-            if component_set.id not in self.faces:
-                self.faces[component_set.id] = render_set_faces(
-                    self.game, component_set, self.templates, self.options.bleed_mm
-                )
-            out.append((component_set, copies_of(self.faces[component_set.id])))
-        return out
+        missing = list({s.id: s for s in sets if s.id not in self.faces}.values())
+        drawn = sets_in_two(self._draw, missing, [len(s.components) for s in missing])
+        self.faces.update(zip((s.id for s in missing), drawn, strict=True))
+        return [(s, copies_of(self.faces[s.id])) for s in sets]
+
+    def _draw(self, component_set: ComponentSet) -> Faces:
+        return render_set_faces(self.game, component_set, self.templates, self.options.bleed_mm)
 
     def deck_backs(self, sets: list[ComponentSet]) -> list[DeckBacks]:
         """The decks among `sets` that have backs, with their distinct back faces."""

@@ -35,7 +35,8 @@ Event = tuple[str, str, int]  # (channel: progress, report or a logger's name; t
 Outcome = tuple[list[Path], list[Event]] | None  # None: the worker failed; build it here
 
 _job: tuple[BuildOne, list[Game], BuildOptions, Staging] | None = None  # what workers inherit
-_inside = False  # True in a worker: its cores are taken, so it starts no workers of its own
+_first = 0  # the index of the game that is built first (the largest)
+_inside: str | None = None  # in a worker: "first" (the largest game's) or "other"
 
 
 def jobs() -> int:
@@ -49,9 +50,13 @@ def jobs() -> int:
         return os.cpu_count() or 1
 
 
-def in_worker() -> bool:
-    """Whether this process is one of a build's game workers."""
-    return _inside
+def may_fork(nested: bool) -> bool:
+    """Whether a build may fork a worker of its own here: with two cores or more, and not in
+    a game worker, or (`nested`) in the one that builds the largest game, which is the last
+    to finish while the other cores have gone idle."""
+    if jobs() < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        return False
+    return _inside is None or nested and _inside == "first"
 
 
 def workers_for(games: list[Game]) -> int:
@@ -73,9 +78,10 @@ def build_parallel(
 ) -> None:
     """Build `games` into `stage` with `build_one`, in `workers_for(games)` processes; claim
     their files and replay their messages in game order."""
-    global _job
+    global _job, _first
     _job = (build_one, games, options, stage)
     biggest_first = sorted(range(len(games)), key=lambda i: -_weight(games[i]))
+    _first = biggest_first[0]
     try:
         with multiprocessing.get_context("fork").Pool(workers_for(games)) as pool:
             done: dict[int, Outcome] = {}
@@ -118,7 +124,7 @@ def _work(index: int) -> tuple[int, Outcome]:
     global _inside
     assert _job is not None  # set before the pool forked
     build_one, games, options, stage = _job
-    _inside = True
+    _inside = "first" if index == _first else "other"
     events: list[Event] = []
     keep = _Keep(events)
     root = logging.getLogger()
