@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -67,6 +68,7 @@ def luminance(color: RGB) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
+@lru_cache(maxsize=4096)  # a deck's faces ask about the same few pairs of colours
 def contrast_ratio(a: RGB, b: RGB) -> float:
     """WCAG 2 contrast ratio of two colours, 1 to 21."""
     la, lb = sorted((luminance(a), luminance(b)), reverse=True)
