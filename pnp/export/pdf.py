@@ -18,6 +18,7 @@ from pathlib import Path
 from reportlab.pdfbase.pdfdoc import PDFName
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.draw.pages import compress_pages
 from pnp.errors import BuildError
 from pnp.export.staging import remove_stale
 from pnp.impose.document import Document
@@ -80,6 +81,7 @@ def open_pdf(
     canvas = Canvas(
         str(temp), pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=label_font("")
     )
+    compress_pages(canvas)  # each page as it is finished: memory stays flat
     canvas.setTitle(title)
     canvas.setCreator(CREATOR)
     canvas.setProducer(CREATOR)
