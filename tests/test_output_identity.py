@@ -76,3 +76,10 @@ def form_count(path: Path) -> int:
             if ref.get_object()["/Subtype"] == "/Form":
                 forms.add(ref.idnum)
     return len(forms)
+
+
+def test_pages_compressed_as_finished_give_the_bytes_of_compressing_at_the_save(
+    game: Path, kit: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(pdf, "compress_pages", lambda canvas: None)
+    assert build(game, tmp_path).read_bytes() == kit.read_bytes()
