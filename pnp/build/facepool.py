@@ -5,7 +5,7 @@ independent of the others. Two splits, each when a second core is ours:
 - `sets_in_two`: a game of `LARGE_GAME` components or more draws its later sets (about half
   its components) in a worker, which sends the drawn faces back (also in the worker that
   builds the largest game of `--all`, the last to finish: pnp.build.parallel);
-- `faces_in_two`: a set of `LARGE` components or more (a 1,000-card deck) has 45% of its
+- `faces_in_two`: a set of `LARGE` components or more (a 1,000-card deck) has 47% of its
   components laid out in a worker (after the first face, so it inherits the fonts and compiled
   templates), which sends back the fitted elements; they are taken through
   TemplateSet.adopt in layout order, so identical faces are one object as in one process.
@@ -43,12 +43,12 @@ Event = tuple[str, int, str]  # a log message of the worker: logger, level, text
 def faces_in_two(
     work: Callable[[Item], Result], items: list[Item], adopt: Callable[[Result], Result]
 ) -> list[Result]:
-    """`[work(i) for i in items]` (a set's components), 55% here and the rest in a forked
+    """`[work(i) for i in items]` (a set's components), 53% here and the rest in a forked
     worker when there are `LARGE` or more and no game worker has the cores."""
     if len(items) < LARGE or not may_fork(nested=False):
         return [work(i) for i in items]
     first = work(items[0])  # before the fork: the worker inherits the fonts and templates
-    split = len(items) * 11 // 20  # the worker starts later and pays for the fork
+    split = len(items) * 21 // 40  # a little more here: the worker starts after the fork
     return [first, *map_in_two(work, items[1:], adopt, split - 1)]
 
 
