@@ -172,3 +172,36 @@ def test_a_rebuild_gives_the_same_bytes(kits: dict, tmp_path: Path) -> None:
     options = BuildOptions(products=PIECES, paper=kits["paper"], out_dir=tmp_path)
     (again,) = build_games([game], options)
     assert again.read_bytes() == pdfs(kits)["spy-royale"].read_bytes()
+
+
+def _fonts(resources: object, seen: set[int], found: dict[str, bool]) -> None:
+    """Every font a page's resources name (forms included): base font -> embedded?"""
+    if resources is None:
+        return
+    resources = resources.get_object()  # type: ignore[attr-defined]
+    for font in (resources.get("/Font") or {}).values():
+        font = font.get_object()
+        fonts = [d.get_object() for d in font.get("/DescendantFonts", [])] or [font]
+        descriptors = [f.get("/FontDescriptor") for f in fonts]
+        embedded = all(
+            d is not None
+            and any(k in d.get_object() for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+            for d in descriptors
+        )
+        found[str(font.get("/BaseFont"))] = embedded
+    for form in (resources.get("/XObject") or {}).values():
+        if id(form.get_object()) not in seen:
+            seen.add(id(form.get_object()))
+            _fonts(form.get_object().get("/Resources"), seen, found)
+
+
+def test_every_font_a_kit_names_is_embedded(kits: dict) -> None:
+    """A font a viewer or printer must substitute (reportlab's default Helvetica, say) changes
+    the look on paper; every kit names only fonts it carries."""
+    for game, path in pdfs(kits).items():
+        found: dict[str, bool] = {}
+        seen: set[int] = set()
+        for page in PdfReader(path).pages:
+            _fonts(page.get("/Resources"), seen, found)
+        assert found, game
+        assert [name for name, ok in found.items() if not ok] == [], game

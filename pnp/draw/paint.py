@@ -94,6 +94,10 @@ def _image(canvas: Canvas, e: Image) -> None:
         drawing = load_svg(Path(e.path), e.digest)
         canvas.translate(e.x, e.y)
         canvas.scale(e.w / drawing.width, e.h / drawing.height)
+        # the renderer starts by selecting its default font, Helvetica, which is never embedded:
+        # start it in the canvas's own font instead (an SVG's text still names its own)
+        drawing.initialFontName = canvas._fontname
+        drawing.initialFontSize = canvas._fontsize
         renderPDF.draw(drawing, canvas, 0, 0)
     else:
         canvas.drawImage(e.path, e.x, e.y, e.w, e.h, mask="auto")
