@@ -126,7 +126,44 @@ def _group(canvas: Canvas, e: Group) -> None:
 
 
 def _text(canvas: Canvas, e: Text) -> None:
-    paint(canvas, e.children)
+    """A text box's children in order; each stretch of two or more opaque runs between its
+    icons is one text object in one saved state (a state saved per run cost ~25 µs each)."""
+    batch: list[TextRun] = []
+    for child in e.children:
+        if type(child) is TextRun and child.opacity >= 1:
+            batch.append(child)
+            continue
+        _text_object(canvas, batch)
+        batch = []
+        _PAINTERS[type(child)](canvas, child)
+    _text_object(canvas, batch)
+
+
+def _text_object(canvas: Canvas, runs: list[TextRun]) -> None:
+    """Opaque `runs` as one text object: colour and font set only when they change. Each run
+    is placed by its own text matrix, as drawString places it, so the page looks the same."""
+    if len(runs) < 2:
+        for run in runs:
+            _text_run(canvas, run)
+        return
+    canvas.saveState()
+    first = runs[0]
+    text = canvas.beginText(first.x, first.y)
+    colour: tuple[float, ...] | None = None
+    font: tuple[str, float] | None = None
+    for run in runs:
+        if run.color != colour:
+            colour = run.color
+            text.setFillColorRGB(*colour)
+        if (run.font, run.size) != font:
+            font = (run.font, run.size)
+            text.setFont(*font)
+        if run is not first:
+            text.setTextOrigin(run.x, run.y)
+        # what drawString writes for the run, without moving on a line (no T*, no width)
+        text._code.append(text._formatText(run.text))
+    canvas.drawText(text)
+    canvas.restoreState()
 
 
 # by exact type: one dict lookup per element (painting is the hot loop of a build)

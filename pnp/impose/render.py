@@ -70,6 +70,7 @@ def render_pages(canvas: Canvas, pages: list[Page], *, inline_once: bool = True)
     only add an object, its resources and a stream of its own. The pages look the same.
     """
     forms = FormCache()
+    drawn: dict[Mark, list[str]] = {}
     uses = Counter(_ident(p.face) for page in pages for p in page.placements)
     for page in pages:
         canvas.setPageSize(page.paper.size_pt)
@@ -84,9 +85,28 @@ def render_pages(canvas: Canvas, pages: list[Page], *, inline_once: bool = True)
         for placement, name in zip(page.placements, names, strict=True):
             _place(canvas, placement, name)
         for mark in page.marks:
-            draw_mark(canvas, mark)
+            _draw_mark_once(canvas, mark, drawn)
         canvas.restoreState()
         canvas.showPage()
+
+
+def _draw_mark_once(canvas: Canvas, mark: Mark, drawn: dict[Mark, list[str]]) -> None:
+    """Paint `mark`, repeating the drawing commands it gave on an earlier page.
+
+    A mark draws in its own saved state, so its commands depend on the mark alone; pages of
+    one layout repeat the same crop marks. Labels are drawn each time: which font subset
+    their characters land in depends on the text drawn before them.
+    """
+    if isinstance(mark, Text):
+        draw_mark(canvas, mark)
+        return
+    code = drawn.get(mark)
+    if code is None:
+        start = len(canvas._code)
+        draw_mark(canvas, mark)
+        drawn[mark] = canvas._code[start:]
+    else:
+        canvas._code.extend(code)
 
 
 def _place(canvas: Canvas, placement: Placement, name: str | None) -> None:
