@@ -9,7 +9,7 @@ from pnp.catalog.context import face_context, set_face_context
 from pnp.catalog.model import Component, ComponentSet, Game
 from pnp.draw.elements import Element
 from pnp.draw.face import FaceArt, make_face_art
-from pnp.draw.legibility import Survey
+from pnp.draw.legibility import Finding, Survey, check_face
 from pnp.files import confine
 from pnp.layout.templates import FittedKey, TemplateSet
 from pnp.layout.theme import load_theme
@@ -28,7 +28,8 @@ def template_set(game: Game, ink_saver: bool = False) -> TemplateSet:
     return TemplateSet(search_paths=search, asset_roots=assets, theme=theme, roots=roots)
 
 
-Laid = list[tuple[FittedKey, tuple[Element, ...]] | None]  # a component's front and back
+# a component's front and back: fitted key, elements, legibility findings
+Laid = list[tuple[FittedKey, tuple[Element, ...], list[Finding]] | None]
 
 
 def render_set_faces(
@@ -40,20 +41,25 @@ def render_set_faces(
     base = set_face_context(game, component_set)
     size = {"width_mm": w, "height_mm": h, "bleed_mm": bleed_mm}
     names = (component_set.front, component_set.back)
+    judged: dict[int, tuple[tuple[Element, ...], list[Finding]]] = {}  # by id, face held
 
-    def lay_out(component: Component) -> Laid:
+    def lay_out(component: Component) -> Laid:  # judged where laid out: in a worker, for half
         context = face_context(game, component_set, component, base)
         label = f"{component.name} ({component.id})"
         shape = component_set.shape
-        return [
-            templates.layout_keyed(name, context, shape=shape, label=label, **size)
-            if name
-            else None
-            for name in names
-        ]
+        laid: Laid = []
+        for name in names:
+            if not name:
+                laid.append(None)
+                continue
+            key, elements = templates.layout_keyed(name, context, shape=shape, label=label, **size)
+            if id(elements) not in judged:
+                judged[id(elements)] = (elements, check_face(elements))
+            laid.append((key, elements, judged[id(elements)][1]))
+        return laid
 
     def adopt(laid: Laid) -> Laid:  # a worker's faces, taken as if laid out here
-        return [None if f is None else (f[0], templates.adopt(*f)) for f in laid]
+        return [None if f is None else (f[0], templates.adopt(f[0], f[1]), f[2]) for f in laid]
 
     shown = [c for c in component_set.components if c.count]
     faces: list[tuple[int, FaceArt, FaceArt | None]] = []
@@ -65,7 +71,7 @@ def render_set_faces(
             if keyed is None or name is None:
                 drawn.append(None)
                 continue
-            survey.add(name, keyed[1])
+            survey.add(name, keyed[1], keyed[2])
             drawn.append(make_face_art(keyed[1], shape=component_set.shape, label=label, **size))
         front, back = drawn
         assert front is not None  # every set has a front template

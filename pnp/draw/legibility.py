@@ -241,12 +241,14 @@ class Survey:
         self._seen: dict[int, object] = {}  # faces judged (fitting caches identical faces)
         self._kinds: dict[tuple[str, str], tuple[Finding, int]] = {}
 
-    def add(self, template: str, elements: tuple[Element, ...]) -> None:
-        """Judge one face drawn from `template`."""
+    def add(
+        self, template: str, elements: tuple[Element, ...], judged: list[Finding] | None = None
+    ) -> None:
+        """Judge one face drawn from `template` (`judged`: its check_face, made already)."""
         if id(elements) in self._seen:
             return
         self._seen[id(elements)] = elements  # held, so its id is not reused
-        for found in check_face(elements):
+        for found in check_face(elements) if judged is None else judged:
             key = (template, found.element)
             worst, count = self._kinds.get(key, (found, 0))
             worst = Finding(worst.element, min(worst.size, found.size),
