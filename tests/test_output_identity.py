@@ -17,7 +17,7 @@ from pnp.cli import main
 from pnp.draw import paint
 from pnp.draw.elements import Text
 from pnp.export import pdf
-from pnp.impose import render
+from pnp.impose import margins, render
 from pnp.impose.render import render_pages
 
 SIXTH = Path(__file__).parent / "fixtures" / "build" / "sixth-game"
@@ -114,4 +114,24 @@ def test_marks_repeated_from_an_earlier_page_give_the_bytes_of_drawing_each(
     game: Path, kit: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(render, "_draw_mark_once", lambda c, mark, _: render.draw_mark(c, mark))
+    assert build(game, tmp_path).read_bytes() == kit.read_bytes()
+
+
+def test_pages_compressed_as_finished_give_the_bytes_of_compressing_at_the_save(
+    game: Path, kit: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(pdf, "compress_pages", lambda canvas: None)
+    assert build(game, tmp_path).read_bytes() == kit.read_bytes()
+
+
+class _Forgetful(dict):
+    def get(self, key: object, default: object = None) -> None:
+        return None
+
+
+def test_labels_placed_afresh_on_every_page_give_the_same_bytes(
+    game: Path, kit: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Pages of one layout share a plan of where their labels go; planning each is the same."""
+    monkeypatch.setattr(margins, "_PLANS", _Forgetful())
     assert build(game, tmp_path).read_bytes() == kit.read_bytes()

@@ -63,26 +63,58 @@ def place_in_margins(
     Each entry of `items` lists alternatives, best first (e.g. a label at decreasing type sizes);
     the first alternative that fits anywhere is used. Bottom and top margins are preferred (text
     reads upright); side margins hold the item turned to read upwards. Returns the placed marks.
+    Pages of one layout with labels of one length are planned once (`_PLANS`).
     """
-    taken = list(taken)
+    key = (paper_w, paper_h, content, tuple(taken), tuple(tuple(map(_extent, c)) for c in items))
+    plan = _PLANS.get(key)
+    if plan is None:
+        plan = _plan(paper_w, paper_h, content, list(taken), items)
+        if len(_PLANS) >= 256:
+            _PLANS.clear()
+        _PLANS[key] = plan
     placed: list[Mark] = []
+    for choices, (index, spot) in zip(items, plan, strict=True):
+        placed += _map_item(paper_w, paper_h, choices[index], *spot)
+    return placed
+
+
+Spot = tuple[str, float, float]  # side, offset from the edge, start along the margin
+_PLANS: dict[tuple, list[tuple[int, Spot]]] = {}
+
+
+def _extent(item: Item) -> tuple:
+    """All of an item that its placement depends on: its box and what its marks cover."""
+    covers = tuple(
+        (m.x, m.y, m.size, m.angle, m.anchor, text_width_mm(m.text, m.size))
+        if isinstance(m, Text)
+        else m
+        for m in item.marks
+    )
+    return item.length, item.height, item.centred, covers
+
+
+def _plan(
+    paper_w: float, paper_h: float, content: Rect, taken: list[Rect], items: list[list[Item]]
+) -> list[tuple[int, Spot]]:
+    """(which alternative, where) for each entry of `items`, in order."""
+    plan = []
     for choices in items:
         found = []
-        for choice in choices:
+        for index, choice in enumerate(choices):
             spot_found = _find_spot(paper_w, paper_h, content, taken, choice)
             if spot_found is not None:
-                found.append((choice, spot_found))
+                found.append((index, spot_found))
         # the first alternative in a printable spot, else the first that fits anywhere
         found.sort(key=lambda pair: not pair[1][1])
         if found:
-            item, (spot, _) = found[0]
+            index, (spot, _) = found[0]
         else:  # nothing free: the deepest margin, overlapping if need be
-            item = choices[-1]
-            spot = _fallback_spot(paper_w, paper_h, content, item)
-        marks = _map_item(paper_w, paper_h, item, *spot)
-        placed += marks
+            index = len(choices) - 1
+            spot = _fallback_spot(paper_w, paper_h, content, choices[index])
+        plan.append((index, spot))
+        marks = _map_item(paper_w, paper_h, choices[index], *spot)
         taken += [mark_bbox(m).grow(0.2) for m in marks]
-    return placed
+    return plan
 
 
 def _depths(paper_w: float, paper_h: float, content: Rect) -> dict[str, float]:
