@@ -8,7 +8,7 @@ without a PDF; `draw_mark` paints one on a reportlab canvas.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
@@ -94,6 +94,7 @@ def _ttf(name: str, file: str) -> TTFont | None:
     return font
 
 
+@lru_cache(maxsize=1024)  # a page's label is measured and drawn several times
 def label_font(text: str) -> str:
     """An embedded (subset) TTF that can show `text`, so labels print as they look on screen;
     Helvetica only if neither font file is there."""
