@@ -134,7 +134,7 @@ class _Imposer:
 
 
 def economy(game: Game, path: Path, doc: Document, groups: list[KitGroup]) -> str:
-    """e.g. "spy-royale-a4.pdf: 27 pages (1 contents + 26), area lower bound 24 (1.08x)"."""
+    """e.g. "my-game-a4.pdf: 27 pages (1 contents + 26), area lower bound 24 (1.08x)"."""
     pages = len(doc.pages)
     bound = area_lower_bound(groups, doc.options)
     ratio = f" ({(pages - 1) / bound:.2f}x)" if bound else ""
