@@ -3,7 +3,12 @@ byte for byte, the same lines printed in the same order, and the same error when
 
 from __future__ import annotations
 
+import os
 import shutil
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -125,3 +130,29 @@ def test_a_set_failing_in_the_worker_fails_as_in_one_process(
     two = build([game], tmp_path / "two", "2", caplog)
     assert one[0] == 2 and "chip.yaml.j2" in one[2], one  # the chips: the worker's set
     assert two == one
+
+
+def test_ctrl_c_during_a_parallel_build_leaves_nothing_and_prints_no_traceback(
+    tmp_path: Path,
+) -> None:
+    """Ctrl-C reaches the whole process group, workers too: one line, exit 130, no files."""
+    if not Path("/proc/self/task").exists():
+        pytest.skip("finding the workers needs Linux's /proc")
+    out = tmp_path / "out"
+    command = [sys.executable, "-m", "pnp.cli", "build", "--all", "--out", str(out)]
+    env = {**os.environ, "PNP_JOBS": "2"}
+    proc = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True
+    )
+    children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and not children.read_text().split():
+        time.sleep(0.01)  # until the workers are forked
+    time.sleep(0.2)  # and drawing
+    os.killpg(proc.pid, signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    text = err.decode()
+    assert proc.returncode == 130, text
+    assert "Traceback" not in text and "KeyboardInterrupt" not in text, text
+    assert text.strip() == "interrupted: nothing was written"
+    assert not [p for p in out.rglob("*") if p.is_file()]

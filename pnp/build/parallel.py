@@ -22,6 +22,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+import signal
 from collections.abc import Callable
 from pathlib import Path
 
@@ -83,7 +84,8 @@ def build_parallel(
     biggest_first = sorted(range(len(games)), key=lambda i: -_weight(games[i]))
     _first = biggest_first[0]
     try:
-        with multiprocessing.get_context("fork").Pool(workers_for(games)) as pool:
+        pool = multiprocessing.get_context("fork").Pool(workers_for(games), _leave_interrupts)
+        with pool:
             done: dict[int, Outcome] = {}
             results = pool.imap_unordered(_work, biggest_first, chunksize=1)
             for index in range(len(games)):
@@ -158,6 +160,12 @@ class _Keep(logging.Handler):
 def _weight(game: Game) -> int:
     """A game's work, roughly: its components (each a face or two drawn)."""
     return sum(len(s.components) for s in game.sets.values())
+
+
+def _leave_interrupts() -> None:
+    """In a worker: Ctrl-C is the parent's to handle (it stops the pool and says nothing was
+    written); a worker that took it too would print its own traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _ignore(text: str) -> None:
