@@ -132,7 +132,7 @@ def _middle_mm(size: float) -> float:
 
 def ruler(cx: float, cy: float, *, horizontal: bool, name: str) -> list[Mark]:
     """A scale from -10 to +10 mm centred on (cx, cy): 1 mm ticks, long ticks and numbers every
-    5 mm, the axis name at the + end."""
+    5 mm, and "X +" or "Y +" at the + end."""
     marks: list[Mark] = []
     half = int(RULER_HALF_MM)
     for t in range(-half, half + 1):
