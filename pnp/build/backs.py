@@ -14,8 +14,6 @@ import logging
 from collections import Counter
 from dataclasses import dataclass
 
-import pypdfium2 as pdfium
-
 from pnp.draw.face import FaceArt, face_pdf
 
 EDGE_MM = 2.0  # how far from the trim a miscut or a duplex offset may reach, either way
@@ -45,6 +43,8 @@ class EdgeBand:
 def edge_band(art: FaceArt) -> EdgeBand:
     """Render `art` and measure the band EDGE_MM either side of its trim (outside as far as its
     bleed reaches)."""
+    import pypdfium2 as pdfium  # here: ~20 ms to import, paid only when a back is checked
+
     pt_per_mm = 72 / 25.4
     document = pdfium.PdfDocument(face_pdf(art))
     try:

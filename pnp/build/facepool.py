@@ -105,7 +105,7 @@ def _lay_out(work: Callable[[Any], Any], items: list[Any], before: set[str], fd:
     the log messages to `fd` (nothing if any fails), and exit."""
     try:
         events: list[Event] = []
-        logging.getLogger().addHandler(_Keep(events))
+        logging.getLogger().addHandler(KeepEvents(events))
         done = [work(i) for i in items]
         new = [(name, path) for name, path in loaded_fonts().items() if name not in before]
         with os.fdopen(fd, "wb") as pipe:
@@ -114,7 +114,9 @@ def _lay_out(work: Callable[[Any], Any], items: list[Any], before: set[str], fd:
         os._exit(0)  # no exit handlers, no flushing of the parent's buffers
 
 
-class _Keep(logging.Handler):
+class KeepEvents(logging.Handler):
+    """Records log messages (logger, level, text) for the parent to repeat in order."""
+
     def __init__(self, events: list[Event]) -> None:
         super().__init__()
         self.events = events

@@ -9,8 +9,10 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
+from pnp.build.background import in_background
 from pnp.build.backs import DeckBacks, check_backs
 from pnp.build.facepool import sets_in_two
 from pnp.build.faces import render_set_faces, template_set
@@ -71,13 +73,19 @@ def build_game(
         doc = imposer.impose(sets, kit=not options.split)
         path = out / f"{stem}-{options.paper_name}.pdf"
         docs.append((path, sets, doc))
-        write_document(doc, stage.claim(path), info)
+        backs = imposer.deck_backs(sets)  # checked on the other core while the PDF is written
+        check = in_background(partial(check_backs, backs, shared=not options.split))
+        try:
+            write_document(doc, stage.claim(path), info)
+        except BaseException:
+            check.cancel()
+            raise
         written.append(path)
         if progress:
             progress(f"{game.id}/{', '.join(s.id for s in sets)}" if options.split else game.id)
         if report and not options.split:
             report(economy(game, path, doc, imposer.groups(sets)))
-        check_backs(imposer.deck_backs(sets), shared=not options.split)
+        check.result()
     if wants_book:
         # a rulebook describes every product, so it imposes those not built too
         every = plan(game, _every_product(options))
