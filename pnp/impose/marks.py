@@ -12,8 +12,8 @@ from functools import cache, lru_cache
 
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 
+from pnp.draw.ttfont import TTFont
 from pnp.impose.geometry import Rect
 from pnp.resources import fonts_dir
 

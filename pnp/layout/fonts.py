@@ -15,9 +15,10 @@ from functools import lru_cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFError, TTFont
+from reportlab.pdfbase.ttfonts import TTFError
 
 from pnp import files
+from pnp.draw.ttfont import TTFont
 from pnp.errors import InputError
 from pnp.limits import FONT_BYTES
 from pnp.resources import fonts_dir
