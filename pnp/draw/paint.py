@@ -28,7 +28,32 @@ from pnp.draw.elements import (
 def paint(canvas: Canvas, elements: tuple[Element, ...] | list[Element]) -> None:
     """Draw `elements` in order on `canvas` (in its current coordinate system)."""
     for element in elements:
-        _PAINTERS[type(element)](canvas, element)
+        kind = type(element)
+        if kind in _SHAPES:
+            _shape(canvas, element)
+        else:
+            _PAINTERS[kind](canvas, element)
+
+
+def _shape(canvas: Canvas, e: Any) -> None:
+    """Paint an opaque Rectangle, Circle or Polyline by the commands it gave before, when it
+    has (faces share the elements of identical template items: every card's background and
+    frame is one object).
+
+    A shape paints in a saved state of its own, with colours and lines set by value, so its
+    commands are the same wherever it is painted; a translucent one names a transparency
+    state, which the page must list, so it is painted each time.
+    """
+    kept = _SHAPE_CODE.get(id(e))
+    if kept is not None and kept[0] is e:
+        canvas._code.extend(kept[1])
+        return
+    start = len(canvas._code)
+    _PAINTERS[type(e)](canvas, e)
+    if e.paint.opacity >= 1:
+        if len(_SHAPE_CODE) >= _SHAPE_CODE_SIZE:
+            _SHAPE_CODE.clear()
+        _SHAPE_CODE[id(e)] = (e, canvas._code[start:])
 
 
 def _apply(canvas: Canvas, p: Paint) -> tuple[int, int]:
@@ -165,6 +190,11 @@ def _text_object(canvas: Canvas, runs: list[TextRun]) -> None:
     canvas.drawText(text)
     canvas.restoreState()
 
+
+# id -> (the shape, held so its id stays its own; its commands)
+_SHAPE_CODE: dict[int, tuple[Element, list[str]]] = {}
+_SHAPE_CODE_SIZE = 4096
+_SHAPES = frozenset((Rectangle, Circle, Polyline))
 
 # by exact type: one dict lookup per element (painting is the hot loop of a build)
 _PAINTERS: dict[type, Callable[[Canvas, Any], None]] = {

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
@@ -112,10 +113,11 @@ def _draw_mark_once(canvas: Canvas, mark: Mark, drawn: dict[Mark, list[str]]) ->
 def _place(canvas: Canvas, placement: Placement, name: str | None) -> None:
     """Place a face by its form `name`, or paint it here when it has none."""
     clip, trim = placement.clip, placement.trim
-    canvas.saveState()
-    path = canvas.beginPath()
-    path.rect(clip.x * mm, clip.y * mm, clip.w * mm, clip.h * mm)
-    canvas.clipPath(path, stroke=0, fill=0)
+    # q/Q by hand: a face paints in a saved state of its own and a form changes no state, so
+    # of reportlab's record of the state (what canvas.saveState copies) only the matrix moves
+    matrix = canvas._currentMatrix
+    canvas._code.append("q")
+    canvas._code.append(f"n {fp_str(clip.x * mm, clip.y * mm, clip.w * mm, clip.h * mm)} re W* n")
     if placement.rotation == 180:
         canvas.translate(trim.right * mm, trim.top * mm)
         canvas.rotate(180)
@@ -125,7 +127,8 @@ def _place(canvas: Canvas, placement: Placement, name: str | None) -> None:
         placement.face.draw(canvas)
     else:
         canvas.doForm(name)
-    canvas.restoreState()
+    canvas._code.append("Q")
+    canvas._currentMatrix = matrix
 
 
 def draw_mark(canvas: Canvas, mark: Mark) -> None:
