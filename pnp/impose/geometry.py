@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,11 @@ def bleed_boxes(trims: list[Rect], bleed: float) -> list[Rect]:
     Neighbours closer than two bleeds share the space between them, so no face ever paints over
     another; where trims touch, the shared edge is a single cut with no bleed between.
     """
+    return list(_bleed_boxes(tuple(trims), bleed))
+
+
+@lru_cache(maxsize=256)  # every sheet of one layout has the same boxes
+def _bleed_boxes(trims: tuple[Rect, ...], bleed: float) -> tuple[Rect, ...]:
     boxes = [t.grow(bleed) for t in trims]
     eps = 1e-6
     pairs = [(i, j) for i in range(len(trims)) for j in range(i + 1, len(trims))]
@@ -77,7 +83,7 @@ def bleed_boxes(trims: list[Rect], bleed: float) -> list[Rect]:
             if (gap_x >= -eps and gap_y >= -eps) != diagonal:
                 continue
             boxes[i], boxes[j] = _split(boxes[i], boxes[j], a, b, "x" if gap_x >= gap_y else "y")
-    return boxes
+    return tuple(boxes)
 
 
 def _split(box_a: Rect, box_b: Rect, a: Rect, b: Rect, cut: str) -> tuple[Rect, Rect]:

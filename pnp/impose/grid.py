@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pnp.draw.face import FaceArt
 from pnp.errors import BuildError
@@ -125,17 +126,32 @@ def piece_marks(
     margin: float = 3.0,
 ) -> list[Mark]:
     """Crop marks for rectangular pieces; a circular cut line on each round piece."""
+    return list(_piece_marks(tuple(trims), tuple(shapes), tuple(clips), paper, crop, cut, margin))
+
+
+@lru_cache(maxsize=256)  # every sheet of one layout has the same marks
+def _piece_marks(
+    trims: tuple[Rect, ...],
+    shapes: tuple[str, ...],
+    clips: tuple[Rect, ...],
+    paper: Paper,
+    crop: bool,
+    cut: bool,
+    margin: float,
+) -> tuple[Mark, ...]:
     marks: list[Mark] = []
     if crop:
         rects = [t for t, s in zip(trims, shapes, strict=True) if s != "round"]
-        marks += crop_marks(rects, trims, clips, paper.width_mm, paper.height_mm, margin=margin)
+        marks += crop_marks(
+            rects, list(trims), list(clips), paper.width_mm, paper.height_mm, margin=margin
+        )
     if cut:
         marks += [
             Circle(t.x + t.w / 2, t.y + t.h / 2, min(t.w, t.h) / 2, "cut")
             for t, s in zip(trims, shapes, strict=True)
             if s == "round"
         ]
-    return marks
+    return tuple(marks)
 
 
 def _page(
