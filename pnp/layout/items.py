@@ -21,6 +21,7 @@ from pnp.catalog.yamlsource import SourceList, parse_yaml
 from pnp.draw.elements import Element
 from pnp.errors import PnpError
 from pnp.layout.compiler import Compiler
+from pnp.layout.skeleton import parse_item
 from pnp.limits import FACE_ELEMENTS
 
 _ITEM = re.compile(r"^-(?= |$)", re.MULTILINE)  # a top-level item starts a line with "- "
@@ -83,7 +84,9 @@ def _compile_item(
     chunk: str, first: int, compiler: Compiler
 ) -> tuple[tuple[Element, ...], int, int]:
     """(elements, elements counted toward the face's limit, items read) of one chunk."""
-    items = parse_yaml(chunk, compiler.origin.file)
+    items = parse_item(chunk, compiler.origin.file)
+    if items is None:
+        items = parse_yaml(chunk, compiler.origin.file)
     if type(items) is not SourceList:
         raise PnpError("not a list")  # never shown: the whole output is read again
     elements = compiler.compile(items, first=first)
