@@ -15,6 +15,7 @@ import pytest
 from pnp.build import template_set
 from pnp.catalog.context import face_context
 from pnp.catalog.games import builtin_ids, resolve_game
+from pnp.draw import legibility
 from pnp.draw.elements import Element, Group, Paint, Rectangle, Text, TextRun
 from pnp.draw.legibility import Survey, check_face, contrast_ratio
 
@@ -129,3 +130,18 @@ def test_validate_and_build_name_each_illegible_element_kind(tmp_path: Path) -> 
         assert len(warnings) == 1, run.stderr  # one line for the kind, not one per card
         assert "agent-front.yaml.j2: text 'fine-print': 6 pt (under 7 pt), contrast" in warnings[0]
         assert "(under 4.5:1)" in warnings[0] and run.returncode == 0
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_one_ground_shortcut_judges_as_every_point_does(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Text over one fill is judged once per colour; it must give what judging each run's
+    three points gives, for every text box of every face."""
+    monkeypatch.setattr(legibility, "MIN_SIZE_PT", 1000.0)  # every text box is reported
+    faces = [elements for _, _, elements in drawn_faces(game)]
+    quick = [check_face(elements) for elements in faces]
+    monkeypatch.setattr(legibility, "_one_ground", lambda points, painted: False)
+    slow = [check_face(elements) for elements in faces]
+    assert quick == slow
+    assert sum(map(len, quick)) > 50

@@ -157,34 +157,62 @@ def _inverse(m: Matrix) -> Matrix | None:
 
 
 def _judge(text: Text, matrix: Matrix, painted: list[Cover], paper: RGB) -> Finding | None:
+    finding = measure(text, matrix, painted, paper)
+    return finding if finding is not None and (finding.too_small or finding.too_faint) else None
+
+
+def measure(
+    text: Text, matrix: Matrix, painted: list[Cover], paper: RGB, *, shortcut: bool = True
+) -> Finding | None:
+    """A text box's smallest printed size and worst contrast (None: it has no text).
+
+    Each run is judged at three points of its middle line. When every fill that reaches
+    those points covers all of them (a text box on its card's background), the colour under
+    them is one, and each distinct colour of the runs is judged once against it.
+    """
     scale = math.sqrt(abs(matrix[0] * matrix[3] - matrix[1] * matrix[2]))
-    size, worst, sample = math.inf, math.inf, ""
-    for run in text.children:
-        if not isinstance(run, TextRun) or not run.text.strip():
-            continue
-        size = min(size, run.size * scale)
-        sample = sample or run.text
-        worst = min(worst, _run_contrast(run, matrix, painted, paper))
-    if size == math.inf:
+    runs = [r for r in text.children if isinstance(r, TextRun) and r.text.strip()]
+    if not runs:
         return None
+    points = [(run, point) for run in runs for point in _sample_points(run, matrix)]
+    worst = math.inf
+    if shortcut and _one_ground(points, painted):
+        under = _under(points[0][1], painted, paper)
+        if under is not None:
+            for color, opacity in {(r.color, r.opacity) for r in runs}:
+                worst = min(worst, contrast_ratio(_blend(color, under, opacity), under))
+    else:
+        for run, point in points:
+            under = _under(point, painted, paper)
+            if under is not None:
+                worst = min(worst, contrast_ratio(_blend(run.color, under, run.opacity), under))
+    size = min(run.size for run in runs) * scale
     element = f"text {text.name!r}" if text.name else text.where  # a name holds across cards
-    finding = Finding(element, round(size, 2), round(worst, 2), sample.strip()[:24])
-    return finding if finding.too_small or finding.too_faint else None
+    return Finding(element, round(size, 2), round(worst, 2), runs[0].text.strip()[:24])
 
 
-def _run_contrast(run: TextRun, matrix: Matrix, painted: list[Cover], paper: RGB) -> float:
-    """The worst contrast of a run against what lies under three points of its middle line."""
+def _sample_points(run: TextRun, matrix: Matrix) -> list[tuple[float, float]]:
+    """Three points of a run's middle line, on the face."""
     try:
         width = stringWidth(run.text, run.font, run.size)
     except KeyError:  # a font reportlab does not know: judge the start only
         width = 0.0
-    worst = math.inf
-    for fraction in (0.05, 0.5, 0.95):
-        point = _apply(matrix, run.x + fraction * width, run.y + 0.35 * run.size)
-        under = _under(point, painted, paper)
-        if under is not None:
-            worst = min(worst, contrast_ratio(_blend(run.color, under, run.opacity), under))
-    return worst
+    y = run.y + 0.35 * run.size
+    return [_apply(matrix, run.x + fraction * width, y) for fraction in (0.05, 0.5, 0.95)]
+
+
+def _one_ground(points: list[tuple[TextRun, tuple[float, float]]], painted: list[Cover]) -> bool:
+    """True when every painted shape reaching the points' box is an upright rectangle (or
+    image) covering all of it: then one colour lies under every point."""
+    xs, ys = [p[0] for _, p in points], [p[1] for _, p in points]
+    x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+    for (fx0, fy0, fx1, fy1), inverse, shape, _ in painted:
+        if fx1 < x0 or fx0 > x1 or fy1 < y0 or fy0 > y1:
+            continue  # reaches none of the points
+        upright = inverse[1] == 0 and inverse[2] == 0 and isinstance(shape, Rectangle | Image)
+        if not (upright and fx0 <= x0 and x1 <= fx1 and fy0 <= y0 and y1 <= fy1):
+            return False
+    return True
 
 
 def _under(point: tuple[float, float], painted: list[Cover], paper: RGB) -> RGB | None:
