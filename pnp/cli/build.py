@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import io
 import sys
 from pathlib import Path
@@ -150,6 +151,7 @@ def build(
     if watch_files:
         return _watch(refs, options)
     loaded = [resolve_game(g) for g in refs]
+    gc.freeze()  # the code and catalogs live to the end: no cycle search goes through them
     _build_with_progress(loaded, options)
 
 
