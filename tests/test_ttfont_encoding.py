@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
+from typing import Any
 
+import pypdf
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont as ReportlabTTFont
+from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.ttfont import TTFont
 from pnp.resources import fonts_dir
@@ -32,3 +37,23 @@ def test_every_string_encodes_as_reportlab_encodes_it() -> None:
     assert state_ours.assignments == state_theirs.assignments
     assert state_ours.subsets == state_theirs.subsets
     assert len(state_ours.subsets) > 1  # the test reached a second subset
+
+
+def test_two_fonts_from_one_file_share_its_parse_and_keep_their_own_names(tmp_path: Path) -> None:
+    folder = fonts_dir()
+    first = TTFont("ShareFirst", str(folder / "Roboto-Bold.ttf"))
+    second = TTFont("ShareSecond", str(folder / ".." / folder.name / "Roboto-Bold.ttf"))
+    assert first.face is second.face  # the file was parsed once
+    for font in (first, second):
+        pdfmetrics.registerFont(font)
+    out = tmp_path / "two.pdf"
+    canvas = Canvas(str(out))
+    canvas.setFont("ShareFirst", 12)
+    canvas.drawString(72, 720, "Cipher one")
+    canvas.setFont("ShareSecond", 12)
+    canvas.drawString(72, 700, "Dossier two")
+    canvas.save()
+    page = pypdf.PdfReader(out).pages[0]
+    assert "Cipher one" in page.extract_text() and "Dossier two" in page.extract_text()
+    resources: Any = page["/Resources"]
+    assert len(resources["/Font"]) == 2  # two subsets, one per font name

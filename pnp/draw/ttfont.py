@@ -1,4 +1,8 @@
-"""reportlab's TrueType font, encoding text of characters it has met before in one step.
+"""reportlab's TrueType font: each file parsed once; text of known characters encoded at once.
+
+A font file is read and parsed (~20 ms for Roboto) once per process: a second font made from
+the same file (the sheet labels' "PnpLabel" is the cards' Roboto) shares the parsed file and
+keeps its own name and subsets.
 
 Drawing a string in an embedded (subset) TrueType font asks the font for the string's bytes in
 its subsets: reportlab looks each character up in Python, ~10 µs a string, about a third of
@@ -11,16 +15,36 @@ the same bytes.
 
 from __future__ import annotations
 
+import os
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
+from reportlab.pdfbase import ttfonts
 from reportlab.pdfbase.ttfonts import TTFont as _ReportlabTTFont
+from reportlab.pdfbase.ttfonts import TTFontFace
 
 _NBSP = 0xA0  # reportlab draws a no-break space as the space
 
 
 class TTFont(_ReportlabTTFont):
     """A TrueType font whose `splitString` skips reportlab's per-character loop for text
-    whose every character has its code in the first subset already."""
+    whose every character has its code in the first subset already, and which shares the
+    parsed file with any other font made from it."""
+
+    def __init__(
+        self,
+        name: str,
+        filename: str,
+        validate: int = 0,
+        subfontIndex: int = 0,  # noqa: N803 - reportlab's name
+        asciiReadable: bool | None = None,  # noqa: N803
+        shapable: bool = True,
+    ) -> None:
+        key = (os.path.realpath(filename), subfontIndex, bool(validate))
+        with _lock, _parsed_once(key):
+            super().__init__(name, filename, validate, subfontIndex, asciiReadable, shapable)
 
     def splitString(self, text: Any, doc: Any, encoding: str = "utf-8") -> list[tuple[int, bytes]]:
         state = self.state.get(doc)
@@ -41,3 +65,26 @@ def _first_subset(assignments: dict[int, int]) -> tuple[int, dict[int, int], fro
     if 32 in table:
         table[_NBSP] = table[32]
     return len(assignments), table, frozenset(map(chr, table))
+
+
+_lock = threading.Lock()
+_faces: dict[tuple[str, int, bool], TTFontFace] = {}  # parsed files by (real path, index, checked)
+
+
+@contextmanager
+def _parsed_once(key: tuple[str, int, bool]) -> Iterator[None]:
+    """While reportlab makes a font: its file parsed as before, or the parse kept for `key`."""
+    known = _faces.get(key)
+    made = ttfonts.TTFontFace
+
+    def face(*args: Any, **kwargs: Any) -> TTFontFace:
+        if known is not None:
+            return known
+        parsed = _faces[key] = made(*args, **kwargs)
+        return parsed
+
+    ttfonts.TTFontFace = face
+    try:
+        yield
+    finally:
+        ttfonts.TTFontFace = made
