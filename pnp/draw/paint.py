@@ -151,8 +151,8 @@ def _group(canvas: Canvas, e: Group) -> None:
 
 
 def _text(canvas: Canvas, e: Text) -> None:
-    """A text box's children in order; each stretch of two or more opaque runs between its
-    icons is one text object in one saved state (a state saved per run cost ~25 µs each)."""
+    """A text box's children in order; each stretch of opaque runs between its icons is one
+    text object in one saved state (a state saved per run cost ~25 µs each)."""
     batch: list[TextRun] = []
     for child in e.children:
         if type(child) is TextRun and child.opacity >= 1:
@@ -166,12 +166,13 @@ def _text(canvas: Canvas, e: Text) -> None:
 
 def _text_object(canvas: Canvas, runs: list[TextRun]) -> None:
     """Opaque `runs` as one text object: colour and font set only when they change. Each run
-    is placed by its own text matrix, as drawString places it, so the page looks the same."""
-    if len(runs) < 2:
-        for run in runs:
-            _text_run(canvas, run)
+    is placed by its own text matrix, as drawString places it, so the page looks the same.
+
+    q/Q by hand: a text object keeps its colour and font to itself (reportlab's record of the
+    canvas state is not touched), so there is nothing of it to copy and put back.
+    """
+    if not runs:
         return
-    canvas.saveState()
     first = runs[0]
     text = canvas.beginText(first.x, first.y)
     colour: tuple[float, ...] | None = None
@@ -187,8 +188,9 @@ def _text_object(canvas: Canvas, runs: list[TextRun]) -> None:
             text.setTextOrigin(run.x, run.y)
         # what drawString writes for the run, without moving on a line (no T*, no width)
         text._code.append(text._formatText(run.text))
+    canvas._code.append("q")
     canvas.drawText(text)
-    canvas.restoreState()
+    canvas._code.append("Q")
 
 
 # id -> (the shape, held so its id stays its own; its commands)
