@@ -1,6 +1,7 @@
 """Peer benchmark: pnp against a bare reportlab script of the same drawing. Run by hand.
 
     python bench/bench_peer.py [--cards 1000,10000] [--runs 5] [--keep DIR]
+                               [--protograf PYTHON] [--peer-runs 2]
 
 It writes a game folder with one deck of N distinct poker cards (a name, wrapped body text,
 a rounded frame, a plain shared back) and builds it on Letter, 9 cards a sheet with crop
@@ -12,9 +13,16 @@ marks, two ways, each as a whole process and in alternating runs:
 
 It prints the median wall time of each, their ratio (goal: pnp / floor <= 2.5 at 1,000
 cards), the peak memory of each process (goal: < 120 MB at 10,000) and PDF bytes per card
-(goal: <= 300 with a shared back). Both run as installed programs run: with Python's
-compiled-module cache (a `PYTHONDONTWRITEBYTECODE` in the caller's environment is dropped for
-them, since it makes every run compile pnp's ~70 modules again, ~0.13 s; `--as-is` keeps it).
+(goal: <= 300 with a shared back).
+
+With `--protograf PYTHON` (a Python that has protograf installed: `python -m venv /tmp/pg &&
+/tmp/pg/bin/pip install protograf==0.5.2`) it also builds the deck with protograf, the closest
+peer, in `--peer-runs` runs (default 2; a run takes tens of seconds) alternating with pnp,
+and prints how many times faster pnp is (goal: 10x).
+
+All run as installed programs run: with Python's compiled-module cache (a
+`PYTHONDONTWRITEBYTECODE` in the caller's environment is dropped for them, since it makes every
+run compile pnp's ~70 modules again, ~0.13 s; `--as-is` keeps it).
 Medians hide a noisy machine; on a shared one the CPU seconds (user + system, also printed)
 move less than wall time.
 """
@@ -176,6 +184,42 @@ c.save()
 """
 
 
+# The peer: the same deck in protograf (name, wrapped body text, a rounded frame, grid marks,
+# a plain back), from the same CSV sheet.
+PROTOGRAF = r"""
+import os
+from protograf import *
+Create(filename=os.environ["PG_OUT"], paper="letter", units="mm", margin=5)
+Data(filename=os.environ["PG_CSV"])
+Deck(cards=int(os.environ["PG_N"]), width=63, height=88, rounding=3, grid_marks=True,
+     bleed_fill="#f4efe3")
+Card("all",
+     rectangle(x=3, y=3, width=57, height=82, rounding=3, stroke="#222222", stroke_width=0.5,
+               fill=None),
+     text(text=T("{{ name }}"), x=6, y=6, width=51, height=10, font_size=12,
+          font_name="Helvetica-Bold", align="left", wrap=True),
+     text(text=T("{{ text }}"), x=6, y=20, width=51, height=60, font_size=9, align="left",
+          wrap=True))
+CardBack("all", rectangle(x=0, y=0, width=63, height=88, fill="#2d5f8b", stroke=None))
+Save()
+"""
+
+
+def peer(cards: int, runs: int, tmp: Path, python: str, pnp_cmd: list[str]) -> None:
+    """protograf against pnp, alternating: their medians and how many times faster pnp is."""
+    script = tmp / "protograf_deck.py"
+    script.write_text(PROTOGRAF)
+    env = {**ENV, "PG_N": str(cards), "PG_OUT": str(tmp / f"protograf-{cards}.pdf"),
+           "PG_CSV": str(tmp / f"game-{cards}" / "deck.csv")}  # fmt: skip
+    times: dict[str, list[float]] = {"pnp": [], "peer": []}
+    for _ in range(runs):
+        times["pnp"].append(run(pnp_cmd, tmp)[0])
+        times["peer"].append(run([python, str(script)], tmp, env)[0])
+    ours, theirs = (statistics.median(times[k]) for k in ("pnp", "peer"))
+    print(f"{cards:>7,} cards | pnp {ours:6.2f} s | protograf {theirs:6.2f} s | "
+          f"pnp is {theirs / ours:4.1f}x faster", flush=True)  # fmt: skip
+
+
 def pnp_command(folder: Path, out: Path) -> list[str]:
     """`pnp build` for the deck as separate PDFs, whatever this version's CLI calls that."""
     exe = Path(sys.executable).with_name("pnp")
@@ -189,11 +233,13 @@ def pnp_command(folder: Path, out: Path) -> list[str]:
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
-def run(command: list[str], cwd: Path) -> tuple[float, float, float]:
+def run(
+    command: list[str], cwd: Path, env: dict[str, str] | None = None
+) -> tuple[float, float, float]:
     """(wall seconds, CPU seconds, peak resident MB) of one whole process."""
     start = time.perf_counter()
     proc = subprocess.Popen(
-        command, cwd=cwd, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        command, cwd=cwd, env=env or ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
     )
     _, status, usage = os.wait4(proc.pid, 0)
     seconds = time.perf_counter() - start
@@ -208,7 +254,8 @@ def pdf_bytes(folder: Path) -> int:
     return sum(p.stat().st_size for p in folder.rglob("*.pdf"))
 
 
-def bench(cards: int, runs: int, tmp: Path) -> None:
+def bench(cards: int, runs: int, tmp: Path) -> list[str]:
+    """pnp against the floor for a deck of `cards`; returns pnp's command."""
     game = tmp / f"game-{cards}"
     write_game(game, cards)
     pnp_out, floor_out = tmp / f"pnp-{cards}", tmp / f"floor-{cards}"
@@ -234,6 +281,7 @@ def bench(cards: int, runs: int, tmp: Path) -> None:
         f"ratio {pnp_s / floor_s:4.2f} (cpu {pnp_cpu / floor_cpu:4.2f})",
         flush=True,
     )
+    return pnp_cmd
 
 
 def main() -> None:
@@ -242,6 +290,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5, help="runs of each, alternating")
     parser.add_argument("--keep", type=Path, help="build here and keep the files")
     parser.add_argument("--as-is", action="store_true", help="keep PYTHONDONTWRITEBYTECODE")
+    parser.add_argument("--protograf", metavar="PYTHON", help="a Python with protograf installed")
+    parser.add_argument("--peer-runs", type=int, default=2, help="runs of protograf (slow)")
     args = parser.parse_args()
     if args.as_is:
         ENV.update(os.environ)
@@ -249,7 +299,9 @@ def main() -> None:
         tmp = args.keep or Path(temp)
         tmp.mkdir(parents=True, exist_ok=True)
         for cards in (int(c) for c in args.cards.split(",")):
-            bench(cards, args.runs, tmp)
+            pnp_cmd = bench(cards, args.runs, tmp)
+            if args.protograf and cards <= 1000:  # 10,000 cards would take protograf minutes
+                peer(cards, args.peer_runs, tmp, args.protograf, pnp_cmd)
 
 
 if __name__ == "__main__":
