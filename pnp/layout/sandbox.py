@@ -235,6 +235,9 @@ def sandbox(loader: BaseLoader) -> ImmutableSandboxedEnvironment:
     """The environment every face template runs in."""
     env = GuardedSandbox(
         loader=loader,
+        # an environment lives for one build (a watched game's rebuild makes a new one), so a
+        # template loaded once is not checked for changes on every face (a stat each time)
+        auto_reload=False,
         bytecode_cache=_compiled(),
         undefined=FieldUndefined,
         autoescape=False,
