@@ -8,7 +8,7 @@ from pnp.build.facepool import faces_in_two
 from pnp.catalog.context import face_context, set_face_context
 from pnp.catalog.model import Component, ComponentSet, Game
 from pnp.draw.elements import Element
-from pnp.draw.face import FaceArt, make_face_art
+from pnp.draw.face import FaceArt, face_key, make_face_art
 from pnp.draw.legibility import Finding, Survey, check_face
 from pnp.files import confine
 from pnp.layout.templates import FittedKey, TemplateSet
@@ -28,8 +28,8 @@ def template_set(game: Game, ink_saver: bool = False) -> TemplateSet:
     return TemplateSet(search_paths=search, asset_roots=assets, theme=theme, roots=roots)
 
 
-# a component's front and back: fitted key, elements, legibility findings
-Laid = list[tuple[FittedKey, tuple[Element, ...], list[Finding]] | None]
+# a component's front and back: fitted key, elements, legibility findings, face key
+Laid = list[tuple[FittedKey, tuple[Element, ...], list[Finding], str] | None]
 
 
 def render_set_faces(
@@ -41,12 +41,13 @@ def render_set_faces(
     base = set_face_context(game, component_set)
     size = {"width_mm": w, "height_mm": h, "bleed_mm": bleed_mm}
     names = (component_set.front, component_set.back)
-    judged: dict[int, tuple[tuple[Element, ...], list[Finding]]] = {}  # by id, face held
+    shape = component_set.shape
+    # by id, face held: judged and keyed where laid out (in a worker, for half a large set)
+    judged: dict[int, tuple[tuple[Element, ...], list[Finding], str]] = {}
 
-    def lay_out(component: Component) -> Laid:  # judged where laid out: in a worker, for half
+    def lay_out(component: Component) -> Laid:
         context = face_context(game, component_set, component, base)
         label = f"{component.name} ({component.id})"
-        shape = component_set.shape
         laid: Laid = []
         for name in names:
             if not name:
@@ -54,12 +55,14 @@ def render_set_faces(
                 continue
             key, elements = templates.layout_keyed(name, context, shape=shape, label=label, **size)
             if id(elements) not in judged:
-                judged[id(elements)] = (elements, check_face(elements))
-            laid.append((key, elements, judged[id(elements)][1]))
+                art_key = face_key(elements, w, h, bleed_mm, shape)
+                judged[id(elements)] = (elements, check_face(elements), art_key)
+            _, findings, art_key = judged[id(elements)]
+            laid.append((key, elements, findings, art_key))
         return laid
 
     def adopt(laid: Laid) -> Laid:  # a worker's faces, taken as if laid out here
-        return [None if f is None else (f[0], templates.adopt(f[0], f[1]), f[2]) for f in laid]
+        return [None if f is None else (f[0], templates.adopt(f[0], f[1]), *f[2:]) for f in laid]
 
     shown = [c for c in component_set.components if c.count]
     faces: list[tuple[int, FaceArt, FaceArt | None]] = []
@@ -72,7 +75,8 @@ def render_set_faces(
                 drawn.append(None)
                 continue
             survey.add(name, keyed[1], keyed[2])
-            drawn.append(make_face_art(keyed[1], shape=component_set.shape, label=label, **size))
+            art = make_face_art(keyed[1], shape=shape, label=label, key=keyed[3], **size)
+            drawn.append(art)
         front, back = drawn
         assert front is not None  # every set has a front template
         faces.append((component.count, front, back))

@@ -96,15 +96,18 @@ def make_face_art(
     bleed_mm: float,
     shape: str = "rect",
     label: str = "",
+    key: str | None = None,
 ) -> FaceArt:
-    """Wrap fitted elements as FaceArt; drawing is clipped to the bleed box."""
+    """Wrap fitted elements as FaceArt; drawing is clipped to the bleed box. `key`: their
+    face_key, when the caller has it already (a worker process worked it out)."""
     bleed = mm_to_pt(bleed_mm)
     box = (-bleed, -bleed, mm_to_pt(width_mm) + 2 * bleed, mm_to_pt(height_mm) + 2 * bleed)
     ident = (id(elements), box, shape)
     hit = _WRAPPED.get(ident)
     if hit is None or hit[0] is not elements:  # the same elements (every back of a deck) share
-        hit = (elements, _Painter(box, elements), face_key(elements, width_mm, height_mm,
-                                                           bleed_mm, shape))  # fmt: skip
+        if key is None:
+            key = face_key(elements, width_mm, height_mm, bleed_mm, shape)
+        hit = (elements, _Painter(box, elements), key)
         _WRAPPED[ident] = hit
         if len(_WRAPPED) > _WRAPPED_SIZE:
             _WRAPPED.popitem(last=False)

@@ -158,7 +158,10 @@ class TemplateSet:
         """Draw one face from its template; same input, same FaceArt key and canvas calls."""
         size = {"width_mm": width_mm, "height_mm": height_mm, "bleed_mm": bleed_mm}
         elements = self.layout(template_name, context, shape=shape, label=label, **size)
-        return make_face_art(elements, shape=shape, label=label, **size)
+        return make_face_art(
+            elements, shape=shape, label=label, width_mm=width_mm, height_mm=height_mm,
+            bleed_mm=bleed_mm,
+        )  # fmt: skip
 
     def render_document(self, template_name: str, context: Mapping[str, Any]) -> tuple[str, str]:
         """(text, template path for messages) of a document template such as a rulebook's
