@@ -5,6 +5,7 @@ that a deck's backs are one colour along their cut edges."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pdfplumber
@@ -151,3 +152,28 @@ def test_the_calibration_sheet_asks_for_actual_size_and_duplex(tmp_path: Path) -
     text = "".join(p.extract_text() for p in reader.pages)
     assert "pnp build GAME --paper a4 --duplex long --back-offset X,Y" in text
     assert "Measured back offset" in text
+
+
+def test_a_large_deck_is_one_contents_line_and_its_lower_bound_holds(tmp_path: Path) -> None:
+    """500 cards on Letter: 55 full sheets listed as one line, read at the contents' own
+    size; the area lower bound printed is no more than the pages the kit takes (counting each
+    card's own bleed put it above: neighbours share theirs)."""
+    game = Path(shutil.copytree(SIXTH, tmp_path / "sixth-game"))
+    agents = game / "agents.yaml"
+    agents.write_text(agents.read_text().replace("count: 4,", "count: 493,"))  # 500 agents
+    out = tmp_path / "out"
+    result = CliRunner().invoke(
+        main, ["build", str(game), "--what", "cards", "--paper", "letter", "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(out / "sixth-game" / "sixth-game-letter.pdf") as pdf:
+        pages = len(pdf.pages)
+        lines = pdf.pages[0].extract_text().splitlines()
+        sizes = {round(c["size"], 1) for c in pdf.pages[0].chars}
+    assert pages == 1 + 2 * 56  # contents, 55 sheets of 9 and one of 5
+    assert "Sheets 1-55 · pages 2-111 · both sides · Agent cards ×9" in lines
+    assert "Sheet 56 · pages 112-113 · both sides · Agent cards ×5" in lines
+    assert min(sizes) >= 6.5  # nothing shrunk to fit 56 lines
+    [report] = [line for line in result.stderr.splitlines() if "area lower bound" in line]
+    bound = int(report.split("area lower bound ")[1].split()[0])
+    assert bound <= pages - 1

@@ -51,13 +51,35 @@ def contents_lines(entries: list[SheetEntry], duplex: str, paper: str) -> list[s
         )  # fmt: skip
         lines.append(f"{span} ({numbers}): print single-sided.")
     lines.append("")
-    for e in entries:
-        pages = "-".join(str(p) for p in (e.pages[0], e.pages[-1])) if len(e.pages) > 1 else (
-            str(e.pages[0])
+    for run in _runs(entries):
+        first, last = run[0], run[-1]
+        pages = f"{first.pages[0]}-{last.pages[-1]}" if first.pages[0] != last.pages[-1] else (
+            str(first.pages[0])
         )  # fmt: skip
-        sides = "both sides" if len(e.pages) > 1 else "one side"
-        lines.append(f"Sheet {e.number} · page {pages} · {sides} · {e.what}")
+        sides = "both sides" if len(first.pages) > 1 else "one side"
+        sheets = f"Sheets {first.number}-{last.number}" if len(run) > 1 else (
+            f"Sheet {first.number}"
+        )  # fmt: skip
+        noun = "pages" if "-" in pages else "page"
+        lines.append(f"{sheets} · {noun} {pages} · {sides} · {first.what}")
     return lines
+
+
+def _runs(entries: list[SheetEntry]) -> list[list[SheetEntry]]:
+    """Entries in runs of alike sheets on consecutive pages: a large deck's 111 full sheets
+    are one line ("Sheets 1-111 · pages 2-223 · both sides · Deck ×9"), not 111."""
+    runs: list[list[SheetEntry]] = []
+    for e in entries:
+        last = runs[-1][-1] if runs else None
+        if (
+            last is not None
+            and (e.what, len(e.pages)) == (last.what, len(last.pages))
+            and e.pages[0] == last.pages[-1] + 1
+        ):
+            runs[-1].append(e)
+        else:
+            runs.append([e])
+    return runs
 
 
 def contents_page(paper: Paper, title: str, lines: list[str], margin_mm: float) -> Page:

@@ -226,17 +226,19 @@ def _contains(outer: Rect, inner: Rect) -> bool:
 
 
 def area_lower_bound(groups: Sequence[KitGroup], opts: SheetOptions) -> int:
-    """Pages no layout can beat: the pieces' area (with bleed) over the paper's printable area,
-    two-sided pieces counted on duplex sheets (two pages each), one-sided on single pages."""
-    b, m = opts.bleed_mm, opts.margin_mm
+    """Pages no layout can beat: the pieces' area over the paper's printable area, two-sided
+    pieces counted on duplex sheets (two pages each), one-sided on single pages. A piece's area
+    is its trim (and a standee's fold and tab): neighbours may share the bleed between them,
+    so counting each piece's own bleed could put the bound above a layout that shares it."""
+    m = opts.margin_mm
     printable = (opts.paper.width_mm - 2 * m) * (opts.paper.height_mm - 2 * m)
     two = one = 0.0
     for g in groups:
         for p in g.pieces:
             if g.imposition == "standee":
-                area = (p.width_mm + 2 * b) * (2 * p.height_mm + 2 * opts.tab_mm + 2 * b)
+                area = p.width_mm * (2 * p.height_mm + 2 * opts.tab_mm)
             else:
-                area = (p.width_mm + 2 * b) * (p.height_mm + 2 * b)
+                area = p.width_mm * p.height_mm
             if g.imposition == "tiled":
                 one += area * (2 if p.back else 1)  # each side of a board is its own sheet set
             elif p.back is not None and not (opts.gutterfold and g.imposition == "packed"):
