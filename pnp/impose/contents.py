@@ -52,16 +52,16 @@ def contents_lines(entries: list[SheetEntry], duplex: str, paper: str) -> list[s
         lines.append(f"{span} ({numbers}): print single-sided.")
     lines.append("")
     for run in _runs(entries):
-        first, last = run[0], run[-1]
-        pages = f"{first.pages[0]}-{last.pages[-1]}" if first.pages[0] != last.pages[-1] else (
-            str(first.pages[0])
+        head, tail = run[0], run[-1]
+        pages = f"{head.pages[0]}-{tail.pages[-1]}" if head.pages[0] != tail.pages[-1] else (
+            str(head.pages[0])
         )  # fmt: skip
-        sides = "both sides" if len(first.pages) > 1 else "one side"
-        sheets = f"Sheets {first.number}-{last.number}" if len(run) > 1 else (
-            f"Sheet {first.number}"
+        sides = "both sides" if len(head.pages) > 1 else "one side"
+        sheets = f"Sheets {head.number}-{tail.number}" if len(run) > 1 else (
+            f"Sheet {head.number}"
         )  # fmt: skip
         noun = "pages" if "-" in pages else "page"
-        lines.append(f"{sheets} · {noun} {pages} · {sides} · {first.what}")
+        lines.append(f"{sheets} · {noun} {pages} · {sides} · {head.what}")
     return lines
 
 
