@@ -25,7 +25,7 @@ from pnp.catalog.yamlsource import SourceDict, SourceList, parse_yaml
 from pnp.errors import InputError
 
 # a double-quoted scalar on one line: printable characters and JSON's escapes, or anything else
-# (which then fails _PLAIN_TEXT or _ESCAPES and sends the item the long way)
+# (which then fails _PLAIN_TEXT or _ESCAPE and sends the item the long way)
 _QUOTED = re.compile(r'"((?:[^"\\\n]|\\.)*)"([ \t]*:)?')  # with a colon: a mapping key
 _PLAIN_TEXT = re.compile(r"[^\x00-\x08\x0a-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff\ue000]*")
 _ESCAPE = re.compile(r"\\(?:[\"\\nrtbf]|u(?![dD][89a-fA-F])[0-9a-fA-F]{4})|\\")
