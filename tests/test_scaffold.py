@@ -119,3 +119,19 @@ def test_an_empty_folder_is_filled_and_an_unknown_size_refused(tmp_path, monkeyp
     result = run("new", str(tmp_path / "x"), "--size", "pokr")
     assert result.exit_code == 2 and "poker" in result.output
     assert not (tmp_path / "x").exists()
+
+
+def test_a_macro_error_names_the_line_of_the_call_in_the_card_template(tmp_path):
+    """The new card front extends the shared card and calls a badge macro in its header
+    block: a failure inside the macro names the macro's line and the line of the call (not
+    the line of the shared card that renders the block)."""
+    folder = tmp_path / "game"
+    assert run("new", str(folder)).exit_code == 0
+    front = folder / "templates" / "card-front.yaml.j2"
+    text = front.read_text().replace("card.cost, ", 'card.cost, r="big", shape="star", ', 1)
+    front.write_text(text)
+    call_line = next(n for n, line in enumerate(text.splitlines(), 1) if 'r="big"' in line)
+    result = run("validate", str(folder))
+    assert result.exit_code == 2
+    assert "_common/badge.j2:" in result.stderr and "TypeError" in result.stderr
+    assert f"templates/card-front.yaml.j2:{call_line})" in result.stderr
