@@ -281,17 +281,17 @@ class TemplateSet:
                 inner_file, line = display_path(exc.file), exc.line
         else:
             message = _failure(exc)
-        caller = _call_site(frames) if inner_file != file else None
+        caller = _call_site(frames, inner_file) if inner_file != file else None
         if caller is not None:
             message += f" (called from {display_path(caller[0])}:{caller[1]})"
         return TemplateError(prefix + message, file=inner_file, line=line, hint=hint)
 
 
-def _call_site(frames: list[tuple[str, int | None]]) -> tuple[str, int | None] | None:
-    """Where the failing template file was called from: the last template frame in another
-    file (a child template's block calling a macro, not the base template it extends)."""
-    inner = frames[-1][0] if frames else None
-    outer = [f for f in frames if f[0] != inner]
+def _call_site(frames: list[tuple[str, int | None]], inner: str) -> tuple[str, int | None] | None:
+    """Where the failing template file `inner` was called from: the last template frame in
+    another file (a child template's block calling a macro, not the base template it
+    extends)."""
+    outer = [f for f in frames if display_path(f[0]) != inner]
     return outer[-1] if outer else None
 
 
