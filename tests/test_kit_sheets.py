@@ -5,6 +5,7 @@ that a deck's backs are one colour along their cut edges."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -177,3 +178,30 @@ def test_a_large_deck_is_one_contents_line_and_its_lower_bound_holds(tmp_path: P
     [report] = [line for line in result.stderr.splitlines() if "area lower bound" in line]
     bound = int(report.split("area lower bound ")[1].split()[0])
     assert bound <= pages - 1
+
+
+def test_a_kit_of_many_different_sheets_has_contents_pages_enough(tmp_path: Path) -> None:
+    """80 decks of 9 cards, a sheet each, all listed: on two contents pages at the contents'
+    own size, the sheets' page numbers counted after both."""
+    game = Path(shutil.copytree(SIXTH, tmp_path / "sixth-game"))
+    (game / "chips.yaml").unlink()
+    agents = (game / "agents.yaml").read_text().replace("count: 4,", "count: 2,")  # 9 cards
+    (game / "agents.yaml").unlink()
+    for i in range(80):
+        text = agents.replace("id: agents", f"id: agents{i:02}").replace(
+            "name: Agent cards", f"name: Agent cards {i:02}"
+        )
+        (game / f"agents{i:02}.yaml").write_text(re.sub(r"\{id: (\w+),", rf"{{id: \g<1>{i},", text))
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", str(game), "--what", "cards", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "sixth-game-a4.pdf: 162 pages (contents 2 + 160)" in result.stderr
+    with pdfplumber.open(out / "sixth-game" / "sixth-game-a4.pdf") as pdf:
+        first, second = (pdf.pages[i].extract_text().splitlines() for i in (0, 1))
+        sizes = {round(c["size"], 1) for page in pdf.pages[:2] for c in page.chars}
+        assert "Agent cards 79 ×9" in pdf.pages[161].extract_text()  # the last sheet's back
+    assert "Pages 3-162 (sheets 1-80): print double-sided, flip on the long edge." in first
+    assert "Sheet 1 · pages 3-4 · both sides · Agent cards 00 ×9" in first
+    assert "Sheet 80 · pages 161-162 · both sides · Agent cards 79 ×9" in second
+    assert second[-1].endswith("contents · page 2 of 2") and "(continued)" in second[0]
+    assert min(sizes) >= 6.5

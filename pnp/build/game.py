@@ -142,11 +142,14 @@ class _Imposer:
 
 
 def economy(game: Game, path: Path, doc: Document, groups: list[KitGroup]) -> str:
-    """e.g. "my-game-a4.pdf: 27 pages (1 contents + 26), area lower bound 24 (1.08x)"."""
-    pages = len(doc.pages)
+    """e.g. "my-game-a4.pdf: 27 pages (contents + 26), area lower bound 24 (1.08x)"; a
+    contents of several pages says how many ("contents 2 + 230")."""
+    pages, contents = len(doc.pages), doc.contents_count
     bound = area_lower_bound(groups, doc.options)
-    ratio = f" ({(pages - 1) / bound:.2f}x)" if bound else ""
-    return f"{path.name}: {pages} pages (contents + {pages - 1}), area lower bound {bound}{ratio}"
+    sheets = pages - contents
+    ratio = f" ({sheets / bound:.2f}x)" if bound else ""
+    head = "contents" if contents == 1 else f"contents {contents}"
+    return f"{path.name}: {pages} pages ({head} + {sheets}), area lower bound {bound}{ratio}"
 
 
 def pdf_info(game: Game, options: BuildOptions) -> PdfInfo:

@@ -82,23 +82,65 @@ def _runs(entries: list[SheetEntry]) -> list[list[SheetEntry]]:
     return runs
 
 
-def contents_page(paper: Paper, title: str, lines: list[str], margin_mm: float) -> Page:
-    """A portrait page of text: the title, then `lines`, sized to fit (labelled itself)."""
+STEP_MM, SIZE_PT = 4.2, 8.0  # a contents line as it reads best
+TIGHT_STEP_MM = 3.2  # closer, to keep a few lines more on one page (6.5 pt type)
+_TOP_MM, _BOTTOM_MM = 30.0, 18.0  # the title above, the footer below
+
+
+def contents_page_count(paper: Paper, lines: int) -> int:
+    """How many pages `lines` take: one while they fit at TIGHT_STEP_MM, else as many as
+    they fill at STEP_MM (never type too small to read)."""
+    room = paper.portrait().height_mm - _TOP_MM - _BOTTOM_MM
+    if lines * TIGHT_STEP_MM <= room:
+        return 1
+    return -(-lines // int(room // STEP_MM))
+
+
+def contents_pages(paper: Paper, title: str, lines: list[str], margin_mm: float) -> list[Page]:
+    """Portrait pages of text: the title, then `lines` (as many pages as
+    contents_page_count says; each labels itself "contents · page i of k")."""
     paper = paper.portrait()
+    count = contents_page_count(paper, len(lines))
+    room = paper.height_mm - _TOP_MM - _BOTTOM_MM
+    if count == 1:
+        step = min(STEP_MM, room / max(1, len(lines)))
+        chunks = [lines]
+    else:
+        step = STEP_MM
+        per_page = int(room // STEP_MM)
+        chunks = [lines[i : i + per_page] for i in range(0, len(lines), per_page)]
+    size = min(SIZE_PT, step * 2.2) if count == 1 else SIZE_PT
+    return [
+        _page(
+            paper,
+            title,
+            i > 1,
+            chunk,
+            margin_mm,
+            step,
+            size,
+            f"page {i} of {count}" if count > 1 else "page 1",
+        )
+        for i, chunk in enumerate(chunks, 1)
+    ]
+
+
+def _page(
+    paper: Paper, title: str, continued: bool, lines: list[str], margin_mm: float, step: float,
+    size: float, number: str,
+) -> Page:  # fmt: skip
     W, H = paper.width_mm, paper.height_mm
     left = max(15.0, margin_mm + 5)
     page = Page(paper, "front", "contents", labelled=True, label=f"{title} · contents")
-    marks: list[Mark] = [Text(left, H - 20, title, 13, gray=0)]
+    heading = f"{title} (continued)" if continued else title
+    marks: list[Mark] = [Text(left, H - 20, heading, 13, gray=0)]
     marks.append(Line(left, H - 23, W - left, H - 23, "map"))
-    room = H - 30 - 18
-    step = min(4.2, room / max(1, len(lines)))
-    size = min(8.0, step * 2.2)
     width = W - 2 * left
     for i, line in enumerate(lines):
         fit = size
         while fit > 3.5 and text_width_mm(line, fit) > width:
             fit -= 0.25
-        marks.append(Text(left, H - 30 - i * step, line, fit, gray=0))
-    marks.append(Text(left, 10, f"{title} · contents · page 1", 6.5))
+        marks.append(Text(left, H - _TOP_MM - i * step, line, fit, gray=0))
+    marks.append(Text(left, 10, f"{title} · contents · {number}", 6.5))
     page.marks = marks
     return page

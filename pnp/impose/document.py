@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pnp.impose.contents import SheetEntry, contents_lines, contents_page
+from pnp.impose.contents import SheetEntry, contents_lines, contents_page_count, contents_pages
 from pnp.impose.geometry import Rect, bounding_box
 from pnp.impose.grid import grid_sheets
 from pnp.impose.kit import KitGroup, kit_sheets
@@ -89,17 +89,30 @@ class Document:
         with its contents page and ends with its one-sided sheets."""
         if not self._kit:
             return _print_order(self._sheets, self.options.duplex)
-        entries = self.entries()
-        lines = contents_lines(entries, self.options.duplex, self.options.paper.name)
+        lines = self._contents_lines()
         title = f"{self.game_title or self.title} — print kit"
-        first = contents_page(self.options.paper, title, lines, self.options.margin_mm)
-        return [first, *_kit_order(self._sheets, self.options.duplex)]
+        first = contents_pages(self.options.paper, title, lines, self.options.margin_mm)
+        return [*first, *_kit_order(self._sheets, self.options.duplex)]
 
-    def entries(self) -> list[SheetEntry]:
-        """What a kit's contents page lists: each sheet's number, pages and contents."""
+    def _contents_lines(self) -> list[str]:
+        return contents_lines(self.entries(), self.options.duplex, self.options.paper.name)
+
+    @property
+    def contents_count(self) -> int:
+        """How many pages a kit's contents take (0 for a document that is not a kit)."""
+        if not self._kit:
+            return 0
+        lines = len(contents_lines(self.entries(1), self.options.duplex, "paper"))
+        return contents_page_count(self.options.paper, lines)
+
+    def entries(self, contents: int | None = None) -> list[SheetEntry]:
+        """What a kit's contents page lists: each sheet's number, pages and contents
+        (`contents`: the pages the contents take before the sheets; by default as many as
+        they do)."""
         order = _kit_order(self._sheets, self.options.duplex)
         numbers: dict[int, list[int]] = {}
-        for i, page in enumerate(order, 2):
+        before = self.contents_count if contents is None else contents
+        for i, page in enumerate(order, before + 1):
             numbers.setdefault(page.sheet, []).append(i)
         return [
             SheetEntry(n, tuple(sorted(numbers.get(n, []))), pages[0].section, names)
