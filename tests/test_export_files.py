@@ -163,7 +163,12 @@ def test_manifest_counts_equal_the_catalog(out: Path) -> None:
     assert {r["id"]: int(r["count"]) for r in dtc} == decks
 
 
-def test_a_second_export_is_byte_identical(out: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_second_export_is_byte_identical(
+    out: Path, tmp_path: Path, jobs: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Also in one process: the faces rasterized in a worker are the same bytes."""
+    monkeypatch.setenv("PNP_JOBS", jobs)
     result = pnp("export", str(SIXTH), "--to", "png", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     again = tmp_path / "sixth-game" / "png"
