@@ -11,7 +11,7 @@ import traceback
 from collections import OrderedDict
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Required, TypedDict, Unpack
 
 from jinja2 import Template, TemplateNotFound, TemplateSyntaxError, UndefinedError
 from jinja2.sandbox import SecurityError
@@ -36,6 +36,17 @@ from pnp.units import pt_to_mm
 
 _CACHE_SIZE = 512
 FittedKey = tuple[str, str, float, float, float]
+
+
+class Face(TypedDict, total=False):
+    """The face a template draws: its trim in mm, its bleed in mm (3 unless given), its shape
+    and a label naming it in messages (e.g. "Mole (mole)")."""
+
+    width_mm: Required[float]
+    height_mm: Required[float]
+    bleed_mm: float
+    shape: str
+    label: str
 
 
 class TemplateSet:
@@ -64,55 +75,26 @@ class TemplateSet:
         self._contexts: dict[tuple[str, int], tuple[Any, Any]] = {}  # see _wrapped
         self._items = ItemCache()  # compiled element items, shared by the faces that write them
 
-    def source(
-        self,
-        template_name: str,
-        context: Mapping[str, Any],
-        *,
-        width_mm: float,
-        height_mm: float,
-        bleed_mm: float = 3.0,
-        shape: str = "rect",
-        label: str = "",
-    ) -> str:
+    def source(self, template_name: str, context: Mapping[str, Any], **face: Unpack[Face]) -> str:
         """The YAML a template writes for this context (what `layout` then reads)."""
-        values = self._values(context, width_mm, height_mm, bleed_mm, shape)
-        return self._render(template_name, values, label)[0]
+        return self._output(template_name, context, face)[0]
 
     def layout(
-        self,
-        template_name: str,
-        context: Mapping[str, Any],
-        *,
-        width_mm: float,
-        height_mm: float,
-        bleed_mm: float = 3.0,
-        shape: str = "rect",
-        label: str = "",
+        self, template_name: str, context: Mapping[str, Any], **face: Unpack[Face]
     ) -> tuple[Element, ...]:
         """Fitted elements of one face: points, origin at the trim's bottom-left.
 
         Raises TemplateError, FitError or GlyphError naming the card (`label`) and template.
         """
-        return self.layout_keyed(
-            template_name, context, width_mm=width_mm, height_mm=height_mm, bleed_mm=bleed_mm,
-            shape=shape, label=label,
-        )[1]  # fmt: skip
+        return self.layout_keyed(template_name, context, **face)[1]
 
     def layout_keyed(
-        self,
-        template_name: str,
-        context: Mapping[str, Any],
-        *,
-        width_mm: float,
-        height_mm: float,
-        bleed_mm: float = 3.0,
-        shape: str = "rect",
-        label: str = "",
+        self, template_name: str, context: Mapping[str, Any], **face: Unpack[Face]
     ) -> tuple[FittedKey, tuple[Element, ...]]:
         """`layout`, with the key the face's elements are kept by (what `adopt` takes)."""
-        values = self._values(context, width_mm, height_mm, bleed_mm, shape)
-        text, file = self._render(template_name, values, label)
+        text, file = self._output(template_name, context, face)
+        width_mm, height_mm = face["width_mm"], face["height_mm"]
+        bleed_mm, label = face.get("bleed_mm", 3.0), face.get("label", "")
         key = (file, text, width_mm, height_mm, bleed_mm)
         if key in self._fitted:  # identical output (e.g. every card's back) is fitted once
             self._fitted.move_to_end(key)
@@ -145,23 +127,11 @@ class TemplateSet:
         return elements
 
     def render_face(
-        self,
-        template_name: str,
-        context: Mapping[str, Any],
-        *,
-        width_mm: float,
-        height_mm: float,
-        bleed_mm: float = 3.0,
-        shape: str = "rect",
-        label: str = "",
+        self, template_name: str, context: Mapping[str, Any], **face: Unpack[Face]
     ) -> FaceArt:
         """Draw one face from its template; same input, same FaceArt key and canvas calls."""
-        size = {"width_mm": width_mm, "height_mm": height_mm, "bleed_mm": bleed_mm}
-        elements = self.layout(template_name, context, shape=shape, label=label, **size)
-        return make_face_art(
-            elements, shape=shape, label=label, width_mm=width_mm, height_mm=height_mm,
-            bleed_mm=bleed_mm,
-        )  # fmt: skip
+        elements = self.layout(template_name, context, **face)
+        return make_face_art(elements, **face)
 
     def render_document(self, template_name: str, context: Mapping[str, Any]) -> tuple[str, str]:
         """(text, template path for messages) of a document template such as a rulebook's
@@ -209,6 +179,16 @@ class TemplateSet:
             shape=shape,
         )
         return values
+
+    def _output(
+        self, template_name: str, context: Mapping[str, Any], face: Face
+    ) -> tuple[str, str]:
+        """(YAML text, template path for messages) a face template writes for `context`."""
+        values = self._values(
+            context, face["width_mm"], face["height_mm"], face.get("bleed_mm", 3.0),
+            face.get("shape", "rect"),
+        )  # fmt: skip
+        return self._render(template_name, values, face.get("label", ""))
 
     def _wrapped(self, name: str, value: Any) -> Any:
         """`value` as Records, made once per object: the faces of a set share their `game`,
