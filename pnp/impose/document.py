@@ -86,33 +86,35 @@ class Document:
     @property
     def pages(self) -> list[Page]:
         """The pages in print order (blank backs added where duplex needs them); a kit starts
-        with its contents page and ends with its one-sided sheets."""
+        with its contents pages and ends with its one-sided sheets."""
         if not self._kit:
             return _print_order(self._sheets, self.options.duplex)
-        lines = self._contents_lines()
+        lines = self._contents_lines(self.entries())
         title = f"{self.game_title or self.title} — print kit"
         first = contents_pages(self.options.paper, title, lines, self.options.margin_mm)
         return [*first, *_kit_order(self._sheets, self.options.duplex)]
 
-    def _contents_lines(self) -> list[str]:
-        return contents_lines(self.entries(), self.options.duplex, self.options.paper.name)
-
     @property
     def contents_count(self) -> int:
-        """How many pages a kit's contents take (0 for a document that is not a kit)."""
+        """How many pages a kit's contents take (0 for a document that is not a kit): their
+        lines do not depend on where the sheets' pages start."""
         if not self._kit:
             return 0
-        lines = len(contents_lines(self.entries(1), self.options.duplex, "paper"))
-        return contents_page_count(self.options.paper, lines)
+        lines = self._contents_lines(self._entries(first_page=2))
+        return contents_page_count(self.options.paper, len(lines))
 
-    def entries(self, contents: int | None = None) -> list[SheetEntry]:
-        """What a kit's contents page lists: each sheet's number, pages and contents
-        (`contents`: the pages the contents take before the sheets; by default as many as
-        they do)."""
+    def entries(self) -> list[SheetEntry]:
+        """What a kit's contents list: each sheet's number, pages (after every contents
+        page) and contents."""
+        return self._entries(first_page=self.contents_count + 1)
+
+    def _contents_lines(self, entries: list[SheetEntry]) -> list[str]:
+        return contents_lines(entries, self.options.duplex, self.options.paper.name)
+
+    def _entries(self, first_page: int) -> list[SheetEntry]:
         order = _kit_order(self._sheets, self.options.duplex)
         numbers: dict[int, list[int]] = {}
-        before = self.contents_count if contents is None else contents
-        for i, page in enumerate(order, before + 1):
+        for i, page in enumerate(order, first_page):
             numbers.setdefault(page.sheet, []).append(i)
         return [
             SheetEntry(n, tuple(sorted(numbers.get(n, []))), pages[0].section, names)
