@@ -23,8 +23,12 @@ from typing import Any
 import yaml
 from yaml.composer import Composer
 from yaml.constructor import SafeConstructor
+from yaml.events import Event
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from yaml.parser import Parser
+from yaml.reader import Reader
 from yaml.resolver import Resolver
+from yaml.scanner import Scanner
 
 from pnp import files
 from pnp.errors import InputError
@@ -32,12 +36,12 @@ from pnp.limits import YAML_BYTES, YAML_C_BRACKETS, YAML_DEPTH, YAML_INT_DIGITS,
 from pnp.names import quote
 
 try:  # libyaml's parser; PyYAML built without it falls back to the pure-Python one
-    from yaml.cyaml import CParser as _Parser
+    from yaml._yaml import (
+        CParser as _CParser,  # refuses a lone surrogate, raw or escaped, by itself
+    )
 
-    _LIBYAML = True  # which refuses a lone surrogate, raw or escaped, by itself
+    _LIBYAML = True
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
-    from yaml.parser import Parser as _Parser
-
     _LIBYAML = False
 
 _TAG = "tag:yaml.org,2002:"
@@ -97,8 +101,9 @@ class _Constructor(SafeConstructor):
     source_file: str = ""
     depth = 0  # containers being built around the current one
 
-    def error(self, message: str, node: Node) -> InputError:
-        return InputError(message, file=self.source_file, line=node.start_mark.line + 1)
+    def error(self, message: str, node: Node | Event | None) -> InputError:
+        line = node.start_mark.line + 1 if node is not None and node.start_mark else None
+        return InputError(message, file=self.source_file, line=line)
 
     def enter(self, node: Node) -> None:
         self.depth += 1
@@ -212,29 +217,31 @@ for _tag, _build in (
     ("omap", _refuse),
     ("pairs", _refuse),
 ):
-    _Constructor.add_constructor(_TAG + _tag, _build)
+    _Constructor.add_constructor(_TAG + _tag, _build)  # type: ignore[type-var]
 
 
-if not _LIBYAML:  # pragma: no cover
-    _Constructor.add_constructor(_TAG + "str", _construct_str)
+class _StrictStrConstructor(_Constructor):
+    """For the pure-Python parser, which lets a "\\ud800" escape through."""
 
 
-class _Loader(_Parser, _Constructor, Resolver):
-    """libyaml (or PyYAML) parsing and composing, our construction."""
-
-    def __init__(self, stream: str) -> None:
-        _Parser.__init__(self, stream)
-        _Constructor.__init__(self)
-        Resolver.__init__(self)
+_StrictStrConstructor.add_constructor(_TAG + "str", _construct_str)  # type: ignore[type-var]
 
 
-class _DeepLoader(Composer, _Loader):
-    """Composes in Python, for documents whose brackets could nest deep enough to crash
-    libyaml's recursive composer; stops at the depth limit with the line."""
+class _PyLoader(Reader, Scanner, Parser, Composer, _StrictStrConstructor, Resolver):
+    """PyYAML's pure-Python parsing, pnp's own depth bound while composing.
+
+    Used when libyaml is absent, for documents with enough brackets to nest deep, and again for a
+    document libyaml refused as nested too deeply: libyaml's own limit (1,000 levels since 0.2.6)
+    differs by version, so pnp's bound, with its line, is the one a user sees whatever libyaml
+    is installed."""
 
     def __init__(self, stream: str) -> None:
-        _Loader.__init__(self, stream)
+        Reader.__init__(self, stream)
+        Scanner.__init__(self)
+        Parser.__init__(self)
         Composer.__init__(self)
+        _StrictStrConstructor.__init__(self)
+        Resolver.__init__(self)
         self.compose_depth = 0
 
     def compose_node(self, parent: Node | None, index: Any) -> Node | None:
@@ -247,11 +254,42 @@ class _DeepLoader(Composer, _Loader):
             self.compose_depth -= 1
 
 
+if _LIBYAML:
+
+    class _CLoader(_CParser, _Constructor, Resolver):
+        """libyaml parsing and composing, pnp's construction (several times faster)."""
+
+        def __init__(self, stream: str) -> None:
+            _CParser.__init__(self, stream)
+            _Constructor.__init__(self)
+            Resolver.__init__(self)
+
+    _FAST: type[_Constructor] = _CLoader
+else:  # pragma: no cover - depends on how PyYAML was built
+    _FAST = _PyLoader
+
+_LIBYAML_TOO_DEEP = "maximum nesting depth"  # libyaml >= 0.2.6: "exceeded maximum nesting depth"
+
+
 def parse_yaml(text: str, file: str | Path) -> Any:
     """Parse YAML text; syntax errors and values past the limits are InputErrors with the line."""
     deep = text.count("[") + text.count("{") > YAML_C_BRACKETS
     try:
-        loader = (_DeepLoader if deep else _Loader)(text)
+        return _parse(text, file, _PyLoader if deep else _FAST)
+    except yaml.MarkedYAMLError as exc:
+        if _LIBYAML_TOO_DEEP not in str(exc.problem):
+            raise _syntax_error(exc, file) from None
+    # pnp's bound is lower than libyaml's: the pure-Python parse stops first, at its own line
+    try:
+        return _parse(text, file, _PyLoader)
+    except yaml.MarkedYAMLError as exc:
+        raise _syntax_error(exc, file) from None
+
+
+def _parse(text: str, file: str | Path, kind: type[_Constructor]) -> Any:
+    """One document parsed by `kind`; every error but a syntax error is an InputError here."""
+    try:
+        loader: Any = kind(text)  # type: ignore[call-arg]
     except yaml.reader.ReaderError as exc:  # the pure-Python reader checks characters up front
         raise _reader_error(exc, text, file) from None
     except UnicodeEncodeError as exc:  # libyaml reads UTF-8; a lone surrogate has none
@@ -263,15 +301,10 @@ def parse_yaml(text: str, file: str | Path) -> Any:
     loader.source_file = str(file)
     try:
         return loader.get_single_data()
-    except InputError:
+    except (InputError, yaml.MarkedYAMLError):
         raise
     except yaml.reader.ReaderError as exc:  # libyaml finds them while parsing
         raise _reader_error(exc, text, file) from None
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else None
-        problem = exc.problem or exc.context or "not valid YAML"
-        raise InputError(f"not valid YAML: {problem}", file=file, line=line) from None
     except yaml.YAMLError as exc:
         raise InputError(f"not valid YAML: {exc}", file=file) from None
     except (ValueError, OverflowError) as exc:  # a value PyYAML's own constructors refuse
@@ -280,6 +313,13 @@ def parse_yaml(text: str, file: str | Path) -> Any:
         raise InputError("YAML nested too deeply", file=file) from None
     finally:
         loader.dispose()
+
+
+def _syntax_error(exc: yaml.MarkedYAMLError, file: str | Path) -> InputError:
+    mark = exc.problem_mark or exc.context_mark
+    line = mark.line + 1 if mark else None
+    problem = exc.problem or exc.context or "not valid YAML"
+    return InputError(f"not valid YAML: {problem}", file=file, line=line)
 
 
 def _reader_error(exc: yaml.reader.ReaderError, text: str, file: str | Path) -> InputError:
