@@ -13,9 +13,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from pnp.build import BuildOptions, build_game
 from pnp.catalog.games import builtin_ids, resolve_game
 from pnp.catalog.model import PRODUCTS as SET_PRODUCTS
+from pnp.pipeline import BuildOptions, build_game
 
 
 def main(argv: list[str]) -> None:

@@ -15,10 +15,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from pnp.build import render_set_faces, template_set
-from pnp.build.exports import ExportOptions, export_games
 from pnp.catalog.games import resolve_game
 from pnp.export.raster import FaceImages, dpi_frame
+from pnp.pipeline import render_set_faces, template_set
+from pnp.pipeline.exports import ExportOptions, export_games
 
 DPI = 300
 

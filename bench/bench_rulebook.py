@@ -15,9 +15,9 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from pnp.build import RULEBOOK, BuildOptions, build_game
 from pnp.catalog.games import builtin_ids, resolve_game
 from pnp.catalog.model import PRODUCTS as SET_PRODUCTS
+from pnp.pipeline import RULEBOOK, BuildOptions, build_game
 
 
 def timed(game_id: str, products: tuple[str, ...]) -> tuple[float, list[Path], int]:

@@ -1,8 +1,7 @@
-"""pnp: a print-and-play studio. Game catalogs in YAML become printable sheets and verdicts."""
+"""pnp: a print-and-play studio. Game catalogs in YAML become printable sheets and verdicts.
 
-from pnp.caches import keep_dataclass_code
+Importing pnp changes nothing outside it: the `pnp` command (pnp.cli) is what keeps dataclass
+methods compiled in pnp's cache folder (pnp.io.caches), since that patches `dataclasses` for
+the whole process, which is the command's own."""
 
 __version__ = "0.1.0"
-
-# before any module of pnp makes its dataclasses: their methods' compiled code is kept
-keep_dataclass_code()

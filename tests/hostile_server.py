@@ -17,8 +17,8 @@ import tempfile
 import time
 import traceback
 
-import pnp.build  # noqa: F401 (imported once so the children start warm)
 import pnp.cli
+import pnp.pipeline  # noqa: F401 (imported once so the children start warm)
 
 
 def child(request: dict, out_path: str, err_path: str) -> None:

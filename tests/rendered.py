@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pdfplumber
 
-from pnp.build import render_set_faces, template_set
 from pnp.catalog.model import Game
 from pnp.draw.face import FaceArt
+from pnp.pipeline import render_set_faces, template_set
 
 
 def render_game_faces(

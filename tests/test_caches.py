@@ -11,8 +11,8 @@ from pathlib import Path
 # in a fresh process: import what a build imports, use a class, report what was compiled
 PROBE = """
 import dataclasses
-import pnp.build.game, pnp.cli
-from pnp import caches
+import pnp.cli, pnp.pipeline.game
+from pnp.io import caches
 from pnp.impose.geometry import Rect
 a, b = Rect(1.0, 2.0, 3.0, 4.0), Rect(1.0, 2.0, 3.0, 4.0)
 assert a == b and hash(a) == hash(b) and repr(a) == "Rect(x=1.0, y=2.0, w=3.0, h=4.0)"
@@ -56,3 +56,11 @@ def test_no_folder_or_an_unsafe_one_leaves_dataclasses_alone(tmp_path: Path) -> 
     (shared / "dataclasses").mkdir(parents=True)
     (shared / "dataclasses").chmod(0o777)  # others could plant code there
     assert probe(str(shared)) == ("plain", -1)
+
+
+def test_importing_pnp_as_a_library_leaves_dataclasses_alone(tmp_path: Path) -> None:
+    """Only the `pnp` command patches `dataclasses`: a program that imports pnp keeps its own."""
+    code = "import dataclasses, pnp.pipeline.game; print('exec' in vars(dataclasses))"
+    env = {**os.environ, "PNP_CACHE": str(tmp_path)}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert out.stdout.strip() == "False", out.stderr

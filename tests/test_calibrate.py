@@ -9,8 +9,8 @@ import pypdfium2 as pdfium
 import pytest
 from impose_faces import to_mm
 
-from pnp.build import write_calibration
 from pnp.impose.options import SheetOptions
+from pnp.pipeline import write_calibration
 
 
 def long_lines(page, min_mm=100):

@@ -16,10 +16,10 @@ from click.testing import CliRunner
 from PIL import Image, ImageChops
 from pypdf import PdfReader
 
-from pnp.build import render_set_faces, template_set
 from pnp.catalog.games import resolve_game
 from pnp.cli import main
 from pnp.draw.face import face_pdf
+from pnp.pipeline import render_set_faces, template_set
 
 SIXTH = Path(__file__).parent / "fixtures" / "build" / "sixth-game"
 PT_PER_MM = 72 / 25.4

@@ -9,7 +9,6 @@ import pypdfium2
 import pytest
 from click.testing import CliRunner
 
-from pnp.build import template_set
 from pnp.catalog.context import face_context
 from pnp.catalog.games import resolve_game
 from pnp.cli import main
@@ -17,6 +16,7 @@ from pnp.draw.face import FaceArt, make_face_art
 from pnp.draw.legibility import Survey
 from pnp.errors import InputError
 from pnp.layout.theme import load_theme
+from pnp.pipeline import template_set
 
 # (game, set, component, side) of the big dark pieces each game prints many of
 PIECES = [

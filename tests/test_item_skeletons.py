@@ -7,13 +7,13 @@ from typing import Any
 
 import pytest
 
-from pnp.build.faces import render_set_faces, template_set
 from pnp.catalog.games import load_builtin_games
 from pnp.catalog.yamlsource import SourceDict, SourceList, parse_yaml
 from pnp.errors import InputError
 from pnp.layout import items as items_module
 from pnp.layout.sandbox import to_yaml
 from pnp.layout.skeleton import parse_item
+from pnp.pipeline.faces import render_set_faces, template_set
 
 
 def lines(value: Any) -> Any:

@@ -15,8 +15,8 @@ from impose_faces import margin_lines, to_mm
 from pypdf import PdfReader, PdfWriter
 from test_tiling import assemble
 
-from pnp.build import BuildOptions, build_games
 from pnp.catalog.games import builtin_ids, resolve_game
+from pnp.pipeline import BuildOptions, build_games
 
 PIECES = ("cards", "boards", "tokens", "aids")
 # A4 pages before the kit (one PDF per deck and product): 153 for the five games

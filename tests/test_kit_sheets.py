@@ -16,13 +16,13 @@ from impose_faces import face, to_mm
 from pypdf import PdfReader
 from reportlab.lib.units import mm
 
-from pnp.build.backs import DeckBacks, check_backs
 from pnp.cli import main
 from pnp.draw.face import FaceArt
 from pnp.export.pdf import write_document
 from pnp.impose.document import Document
 from pnp.impose.options import SheetOptions
 from pnp.impose.sheet import Piece
+from pnp.pipeline.backs import DeckBacks, check_backs
 
 SIXTH = Path(__file__).parent / "fixtures" / "build" / "sixth-game"
 

@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from pnp.build import template_set
 from pnp.catalog.context import face_context
 from pnp.catalog.games import builtin_ids, resolve_game
 from pnp.draw import legibility
 from pnp.draw.elements import Element, Group, Paint, Rectangle, Text, TextRun
 from pnp.draw.legibility import Survey, check_face, contrast_ratio
+from pnp.pipeline import template_set
 
 GREY_767676 = (0x76 / 255,) * 3  # the lightest grey WCAG lists as passing 4.5:1 on white
 GREY_777777 = (0x77 / 255,) * 3  # one step lighter: fails

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pnp.build import facepool
 from pnp.cli import main
+from pnp.pipeline import split
 
 SIXTH = Path(__file__).parent / "fixtures" / "build" / "sixth-game"
 
@@ -86,8 +86,8 @@ def test_a_game_failing_in_a_worker_fails_the_build_as_in_one_process(
 def split_sets(monkeypatch: pytest.MonkeyPatch) -> None:
     """A game's later sets drawn in a worker, and every set of two or more components laid
     out in two parts (so the agents are split here, the chips in that worker)."""
-    monkeypatch.setattr(facepool, "LARGE", 2)
-    monkeypatch.setattr(facepool, "LARGE_GAME", 2)
+    monkeypatch.setattr(split, "LARGE", 2)
+    monkeypatch.setattr(split, "LARGE_GAME", 2)
 
 
 def test_a_set_laid_out_in_two_processes_prints_as_in_one(

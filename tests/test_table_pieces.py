@@ -10,8 +10,8 @@ import pdfplumber
 import pytest
 from test_tiling import assemble
 
-from pnp.build import BuildOptions, build_game
 from pnp.catalog.games import resolve_game
+from pnp.pipeline import BuildOptions, build_game
 
 INCH = 25.4
 MM = 72 / 25.4

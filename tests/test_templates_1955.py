@@ -8,11 +8,11 @@ import pdfplumber
 import pytest
 from rendered import render_game_faces
 
-from pnp.build import render_set_faces, template_set
 from pnp.catalog.context import face_context
 from pnp.catalog.games import resolve_game
 from pnp.draw import elements as draw
 from pnp.draw.face import face_pdf
+from pnp.pipeline import render_set_faces, template_set
 
 GAME_ID = "1955-war-of-espionage"
 MIN_PT = 7.0

@@ -126,9 +126,9 @@ def test_ink_saver_lightens_the_bands_and_keeps_the_words(game):
     import pdfplumber
     import pypdfium2
 
-    from pnp.build import template_set
     from pnp.catalog.context import face_context
     from pnp.draw.face import face_pdf, make_face_art
+    from pnp.pipeline import template_set
 
     deck = game.sets["deck"]
     size = {"width_mm": deck.trim.width_mm, "height_mm": deck.trim.height_mm}

@@ -107,9 +107,9 @@ def test_player_aid_draws_its_tables(faces):
 
 
 def test_a_mission_without_a_japanese_name_centres_its_name_in_the_space():
-    from pnp.build import template_set
     from pnp.catalog.context import face_context
     from pnp.draw.face import make_face_art
+    from pnp.pipeline import template_set
 
     game = GAME
     missions = game.sets["mission"]

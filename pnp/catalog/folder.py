@@ -3,7 +3,7 @@
 Which files are the catalog is decided here, once: `game.yaml` (or `game.yml`) and every other
 `*.yaml` / `*.yml` file beside it, in name order; hidden files (an editor's `.#cards.yaml` lock,
 say) are not. Each is read as a regular file inside the folder, links resolved, so a link to a
-file elsewhere is refused rather than read (see pnp.files).
+file elsewhere is refused rather than read (see pnp.io.files).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 
 from pnp.catalog.yamlsource import load_yaml
 from pnp.errors import InputError
-from pnp.files import real_path
+from pnp.io.files import real_path
 from pnp.limits import CATALOG_BYTES, GAME_FILES, MB
 
 SUFFIXES = (".yaml", ".yml")

@@ -3,7 +3,7 @@
 A sheet saved by Google Sheets, LibreOffice or Excel is read as it comes: a UTF-8 byte-order
 mark, UTF-16 text (Excel's "Unicode text"), quoted cells holding newlines, and the semicolons
 of a European CSV (the delimiter is told from the header row) are all fine. Files are read
-through pnp.files, so a sheet lies inside the game's folder and is bounded like every input
+through pnp.io.files, so a sheet lies inside the game's folder and is bounded like every input
 (pnp.limits). Rows are numbered as a spreadsheet shows them, the header being row 1, so a
 message `cards.csv:14: column 'cost': ...` points at the row a designer sees.
 
@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import InputError, UnknownNameError
-from pnp.files import read_bytes
+from pnp.io.files import read_bytes
 from pnp.limits import (
     MB,
     SHEET_BYTES,

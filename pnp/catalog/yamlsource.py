@@ -30,8 +30,8 @@ from yaml.reader import Reader
 from yaml.resolver import Resolver
 from yaml.scanner import Scanner
 
-from pnp import files
 from pnp.errors import InputError
+from pnp.io import files
 from pnp.limits import YAML_BYTES, YAML_C_BRACKETS, YAML_DEPTH, YAML_INT_DIGITS, YAML_VALUES
 from pnp.names import quote
 

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 import click
 
 if TYPE_CHECKING:  # types only: the CLI imports the build lazily, to start fast
-    from pnp.build import BuildOptions
     from pnp.catalog.model import Game
+    from pnp.pipeline import BuildOptions
 
 from pnp.cli.common import BLEED, EXIT_CODES, OFFSET, PRODUCTS, paper_option, reports_errors
 
@@ -125,9 +125,9 @@ def build(
 
     The files of a build are moved into place together once all are written: a build that
     fails (or is interrupted) leaves the output folder as it was."""
-    from pnp.build import BuildOptions, parse_products
     from pnp.catalog.games import builtin_ids, resolve_game
     from pnp.impose.options import parse_bleed, parse_offset
+    from pnp.pipeline import BuildOptions, parse_products
 
     if all_games == bool(games):
         raise click.UsageError("name one or more GAMEs, or use --all")
@@ -158,7 +158,7 @@ def build(
 def _build_with_progress(loaded: list[Game], options: BuildOptions) -> None:
     """Build, with a progress bar on a terminal; print the paths written, and on stderr each
     print kit's pages against its area lower bound."""
-    from pnp.build import build_games, count_steps
+    from pnp.pipeline import build_games, count_steps
 
     with click.progressbar(
         length=count_steps(loaded, options),
@@ -180,7 +180,7 @@ def _build_with_progress(loaded: list[Game], options: BuildOptions) -> None:
 
 def _watch(refs: list[str], options: BuildOptions) -> None:
     """`--watch`: build, then rebuild on every save, a status line each, until Ctrl-C."""
-    from pnp.build.watch import watch_builds
+    from pnp.pipeline.watch import watch_builds
 
     watch_builds(refs, options, report=click.echo)
 
@@ -204,9 +204,9 @@ def _watch(refs: list[str], options: BuildOptions) -> None:
 @reports_errors
 def calibrate(paper: str, duplex: str, out_path: Path | None) -> None:
     """Print a duplex alignment sheet to measure your printer's back offset."""
-    from pnp.build import write_calibration
     from pnp.impose.options import SheetOptions
     from pnp.impose.paper import parse_paper
+    from pnp.pipeline import write_calibration
 
     path = out_path or Path("output") / f"calibrate-{parse_paper(paper).name.lower()}.pdf"
     write_calibration(path, SheetOptions(paper=parse_paper(paper), duplex=duplex))

@@ -108,8 +108,8 @@ def validate(
     (--verbose lists them). A game's every face is also drawn from its templates (nothing is
     written), so a template that cannot render is found here rather than in a build.
     """
-    from pnp.build import draw_every_face
     from pnp.catalog.games import builtin_ids, resolve_game
+    from pnp.pipeline import draw_every_face
     from pnp.rules.report import validate_decklist, validate_game
 
     faces: list[str] = []

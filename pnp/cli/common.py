@@ -90,7 +90,7 @@ def _paper(text: str) -> object:
 
 
 def _products(text: str) -> object:
-    from pnp.build import parse_products
+    from pnp.pipeline import parse_products
 
     return parse_products(text)
 

@@ -10,19 +10,19 @@ from pnp.cli.common import EXIT_CODES, LibraryValue, reports_errors
 
 
 def _dpi(text: str) -> object:
-    from pnp.build.exports import parse_dpi
+    from pnp.pipeline.exports import parse_dpi
 
     return parse_dpi(text)
 
 
 def _target(text: str) -> object:
-    from pnp.build.exports import parse_target
+    from pnp.pipeline.exports import parse_target
 
     return parse_target(text)
 
 
 def _url_base(text: str) -> object:
-    from pnp.build.exports import parse_url_base
+    from pnp.pipeline.exports import parse_url_base
 
     return parse_url_base(text)
 
@@ -85,8 +85,8 @@ def export(
 ) -> None:
     """Export GAME... (built-in ids or game folders) as files for a shop, a virtual table or a
     proof, into ./output/<game>/<target>/ with a manifest.csv. Written whole or not at all."""
-    from pnp.build.exports import ExportOptions, export_games, parse_dpi
     from pnp.catalog.games import resolve_game
+    from pnp.pipeline.exports import ExportOptions, export_games, parse_dpi
 
     options = ExportOptions(
         dpi=parse_dpi(dpi) if dpi is not None else None,
@@ -95,7 +95,7 @@ def export(
         sets=sets,
     )
     if watch_files:
-        from pnp.build.watch import game_paths, watch
+        from pnp.pipeline.watch import game_paths, watch
 
         into = out_dir if out_dir is not None else Path("output")
 

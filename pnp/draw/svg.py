@@ -23,9 +23,9 @@ from lxml import etree
 from reportlab.graphics.shapes import Drawing
 from svglib.svglib import svg2rlg
 
-from pnp import files
 from pnp.draw.raster import check_raster
 from pnp.errors import InputError
+from pnp.io import files
 from pnp.limits import IMAGE_BYTES, SVG_ELEMENTS
 
 _svg_lock = threading.Lock()

@@ -20,11 +20,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.pages import compress_pages
 from pnp.errors import BuildError
-from pnp.export.staging import remove_stale
 from pnp.impose.document import Document
 from pnp.impose.marks import label_font
 from pnp.impose.render import render_pages
 from pnp.impose.sheet import Page
+from pnp.io.staging import remove_stale
 
 CREATOR = "pnp"
 DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "none": "Simplex"}

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from pnp.catalog.model import Component, ComponentSet
 from pnp.draw.face import FaceArt
@@ -35,6 +37,20 @@ class SetPieces:
         if len(keys) == 1 and self.pieces and self.pieces[0].back is not None:
             return self.pieces[0].back
         return None
+
+
+def _in_order(work: Callable[[Any], Any], items: list[Any]) -> list[Any]:
+    return [work(item) for item in items]
+
+
+@dataclass(frozen=True)
+class FaceSource:
+    """What an export needs from the pipeline above it: a set's pieces with their faces drawn
+    with `bleed` mm (`draw(set, bleed)`), and a map that may share work between processes
+    (`map(work, items)`, the results in order; one after the other by default)."""
+
+    draw: Callable[[ComponentSet, float], SetPieces]
+    map: Callable[[Callable[[Any], Any], list[Any]], list[Any]] = _in_order
 
 
 def face_files(group: SetPieces, ext: str = "png") -> list[tuple[Piece, str, str]]:

@@ -2,7 +2,7 @@
 
 Images and SVG icons are named by templates and themes. A name is looked up in the asset roots
 (and first beside the theme, for its icons), but the file it names is read only if it lies
-inside the allowed roots once links are resolved (pnp.files): `..`, an absolute path elsewhere
+inside the allowed roots once links are resolved (pnp.io.files): `..`, an absolute path elsewhere
 or a link out of the game's folder is refused. An image is checked whole (pnp.draw.raster,
 pnp.draw.svg) the first time it is used, and a file's digest (not its path) is what a face key
 follows, so moving a file does not change the art.
@@ -13,9 +13,9 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from pnp import files
 from pnp.draw.raster import check_raster
 from pnp.errors import InputError
+from pnp.io import files
 from pnp.limits import IMAGE_BYTES
 from pnp.names import quote
 

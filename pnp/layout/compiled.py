@@ -7,7 +7,7 @@ edited file is compiled again; the folder's name also holds a hash of the code t
 templates (the sandbox's guards), of Jinja's version and of Python's, so a change in any of
 them starts a new folder instead of running code compiled by the old one.
 
-The folder is a subfolder of pnp's private cache folder (pnp.caches: `$PNP_CACHE`, empty for
+The folder is a subfolder of pnp's private cache folder (pnp.io.caches: `$PNP_CACHE`, empty for
 memory only); any failure to read or write it falls back to compiling, never to an error.
 """
 
@@ -20,7 +20,7 @@ from pathlib import Path
 import jinja2
 from jinja2.bccache import Bucket, BytecodeCache
 
-from pnp.caches import private_folder, read_private, write_private
+from pnp.io.caches import private_folder, read_private, write_private
 
 _GUARDS = ("sandbox.py", "guard.py", "budget.py", "compiled.py")  # what compiles templates
 

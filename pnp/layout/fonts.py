@@ -17,9 +17,9 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError
 
-from pnp import files
 from pnp.draw.ttfont import TTFont
 from pnp.errors import InputError
+from pnp.io import files
 from pnp.limits import FONT_BYTES
 from pnp.resources import fonts_dir
 

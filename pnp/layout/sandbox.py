@@ -28,7 +28,7 @@ from jinja2.loaders import split_template_path
 from jinja2.runtime import Context, Undefined
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-from pnp import files
+from pnp.io import files
 from pnp.layout import budget, guard
 from pnp.layout.compiled import CompiledTemplates, cache_folder
 from pnp.limits import TEMPLATE_BYTES

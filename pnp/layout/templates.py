@@ -19,7 +19,7 @@ from jinja2.sandbox import SecurityError
 from pnp.draw.elements import Element
 from pnp.draw.face import FaceArt, make_face_art
 from pnp.errors import PnpError, TemplateError
-from pnp.files import confine
+from pnp.io.files import confine
 from pnp.layout import budget
 from pnp.layout.assets import Assets
 from pnp.layout.compiler import Compiler
@@ -112,7 +112,7 @@ class TemplateSet:
         return key, self._keep(key, elements)
 
     def adopt(self, key: FittedKey, elements: tuple[Element, ...]) -> tuple[Element, ...]:
-        """Elements another process fitted for `key` (pnp.build.facepool), taken as `layout`
+        """Elements another process fitted for `key` (pnp.pipeline.split), taken as `layout`
         would have returned them here: the ones kept already for `key`, else `elements`, kept
         now. Taken in layout order, identical faces are one object, as in one process."""
         if key in self._fitted:

@@ -1,7 +1,7 @@
 """Print-and-play instructions computed from the build plan: which files, how many sheets on the
 chosen paper, how to flip them, how to cut and assemble, and what to supply.
 
-The build (pnp.build) imposes every product before it writes the rulebook and hands the counts
+The build (pnp.pipeline) imposes every product before it writes the rulebook and hands the counts
 over as a PrintPlan, so the instructions always match the files beside the rulebook.
 """
 

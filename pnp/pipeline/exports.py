@@ -10,8 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from pnp.build.export_images import export_dtc, export_png, export_proof, shop_exporter
-from pnp.build.export_options import (
+from pnp.catalog.model import ComponentSet, Game
+from pnp.errors import InputError
+from pnp.export.images import Exporter, export_dtc, export_png, export_proof, shop_exporter
+from pnp.export.pieces import FaceSource, Piece, SetPieces
+from pnp.export.targets import (
     TARGETS,
     ExportOptions,
     Output,
@@ -20,12 +23,12 @@ from pnp.build.export_options import (
     parse_target,
     parse_url_base,
 )
-from pnp.build.export_tts import export_tts
-from pnp.catalog.model import ComponentSet, Game
-from pnp.errors import InputError
-from pnp.export.staging import Staging
+from pnp.export.tts_game import export_tts
+from pnp.io.staging import Staging
+from pnp.layout.templates import TemplateSet
+from pnp.pipeline.faces import render_set_faces, template_set
+from pnp.pipeline.split import face_map
 
-Exporter = Callable[[Game, list[ComponentSet], ExportOptions, Output], None]
 EXPORTERS: dict[str, Exporter] = {
     "png": export_png,
     "tgc": shop_exporter("tgc"),
@@ -64,7 +67,29 @@ def export_games(
     with Staging(options.base) as stage:
         for game, sets in chosen:
             out = Output(stage, options.base / game.id / target, options.url_base)
-            export(game, sets, options, out)
+            export(game, sets, options, out, face_source(game))
             if progress:
                 progress(f"{game.id}/{target}")
         return stage.commit()
+
+
+def face_source(game: Game) -> FaceSource:
+    """The game's faces as exports draw them: from its templates, rasterized on two cores."""
+    templates = template_set(game)
+    return FaceSource(
+        draw=lambda component_set, bleed: set_pieces(game, component_set, templates, bleed),
+        map=face_map,
+    )
+
+
+def set_pieces(
+    game: Game, component_set: ComponentSet, templates: TemplateSet, bleed_mm: float
+) -> SetPieces:
+    """The set's components with at least one copy, each with its drawn faces."""
+    counted = [c for c in component_set.components if c.count > 0]
+    faces = render_set_faces(game, component_set, templates, bleed_mm)
+    pieces = tuple(
+        Piece(component, front, back)
+        for component, (_, front, back) in zip(counted, faces, strict=True)
+    )
+    return SetPieces(component_set, pieces)

@@ -6,11 +6,11 @@ the print plan), `game` (games' whole builds, staged and moved into place togeth
 `calibration` (the alignment sheet). The CLI calls these names:
 """
 
-from pnp.build.calibration import write_calibration
-from pnp.build.faces import draw_every_face, render_set_faces, template_set
-from pnp.build.game import build_game, build_games, count_steps
-from pnp.build.options import PRODUCTS, RULEBOOK, BuildOptions, output_dir, parse_products
-from pnp.build.sheets import plan
+from pnp.pipeline.calibration import write_calibration
+from pnp.pipeline.faces import draw_every_face, render_set_faces, template_set
+from pnp.pipeline.game import build_game, build_games, count_steps
+from pnp.pipeline.options import PRODUCTS, RULEBOOK, BuildOptions, output_dir, parse_products
+from pnp.pipeline.plan import plan
 
 __all__ = [
     "PRODUCTS", "RULEBOOK", "BuildOptions", "build_game", "build_games", "count_steps",

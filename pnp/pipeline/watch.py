@@ -19,18 +19,14 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from pnp.build.game import build_games
-from pnp.build.options import BuildOptions, output_base
 from pnp.catalog.games import builtin_ids, resolve_game
 from pnp.errors import PnpError
+from pnp.io.inputs import is_input_name
 from pnp.names import printable, shorten
+from pnp.pipeline.game import build_games
+from pnp.pipeline.options import BuildOptions, output_base
 from pnp.resources import card_data_dir, fonts_dir, templates_dir
 
-# what a game is made of; anything else (the editor's swap files, the output) is not watched
-WATCHED_SUFFIXES = (
-    ".yaml", ".yml", ".csv", ".tsv", ".xlsx", ".j2", ".md", ".png", ".jpg", ".jpeg", ".svg",
-    ".ttf", ".otf",
-)  # fmt: skip
 Report = Callable[[str], None]
 
 
@@ -76,8 +72,7 @@ class _Filter:
     def __call__(self, change: Any, path: str) -> bool:
         name = os.path.basename(path)
         return (
-            name.lower().endswith(WATCHED_SUFFIXES)
-            and not name.startswith((".", "~$"))  # hidden, lock files (Excel: ~$cards.xlsx)
+            is_input_name(name)  # what a game is made of: not the output, not editor litter
             and not os.path.join(path, "").startswith(self._ignored)
             and self._default(change, path)
         )

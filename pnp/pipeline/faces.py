@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import logging
 
-from pnp.build.facepool import faces_in_two
 from pnp.catalog.context import face_context, set_face_context
 from pnp.catalog.model import Component, ComponentSet, Game
 from pnp.draw.elements import Element
 from pnp.draw.face import FaceArt, face_key, make_face_art
 from pnp.draw.legibility import Finding, Survey, check_face
-from pnp.files import confine
+from pnp.io.files import confine
 from pnp.layout.templates import FittedKey, TemplateSet
 from pnp.layout.theme import load_theme
+from pnp.pipeline.split import faces_in_two
 from pnp.resources import templates_dir
 
 
@@ -36,7 +36,7 @@ def render_set_faces(
     game: Game, component_set: ComponentSet, templates: TemplateSet, bleed_mm: float
 ) -> list[tuple[int, FaceArt, FaceArt | None]]:
     """(count, front, back) for every component of a set with at least one copy (a large
-    set's laid out on two cores: pnp.build.facepool)."""
+    set's laid out on two cores: pnp.pipeline.split)."""
     w, h = component_set.trim.width_mm, component_set.trim.height_mm
     base = set_face_context(game, component_set)
     size = {"width_mm": w, "height_mm": h, "bleed_mm": bleed_mm}

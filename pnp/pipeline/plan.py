@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pnp.build.options import BuildOptions
 from pnp.catalog.model import ComponentSet, Game
 from pnp.draw.face import FaceArt
 from pnp.errors import BuildError
@@ -10,6 +9,7 @@ from pnp.impose.document import Document
 from pnp.impose.kit import KitGroup, KitTooLong
 from pnp.impose.sheet import Piece
 from pnp.limits import PAGES
+from pnp.pipeline.options import BuildOptions
 
 Faces = list[tuple[int, FaceArt, FaceArt | None]]  # (copies, front, back) per component
 

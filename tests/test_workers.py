@@ -1,4 +1,4 @@
-"""A job on the other core (pnp.build.background): its answer, its messages, its errors."""
+"""A job on the other core (pnp.pipeline.workers): its answer, its messages, its errors."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from pnp.build import background, parallel
+from pnp.pipeline import workers
 
 
 @pytest.fixture(autouse=True)
@@ -22,7 +22,7 @@ def test_the_answer_comes_from_a_child_and_its_messages_are_repeated_here(
         logging.getLogger("pnp.test").warning("from %s", "the child")
         return os.getpid()
 
-    later = background.in_background(job)
+    later = workers.in_background(job)
     with caplog.at_level(logging.WARNING):
         pid = later.result()
     assert pid != os.getpid()  # it ran in another process
@@ -33,19 +33,19 @@ def test_a_job_that_fails_in_the_child_fails_here_with_its_own_error() -> None:
     def job() -> None:
         raise ValueError("the back template is broken")
 
-    later = background.in_background(job)
+    later = workers.in_background(job)
     with pytest.raises(ValueError, match="the back template is broken"):
         later.result()
 
 
 def test_without_a_second_core_the_job_runs_here(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PNP_JOBS", "1")
-    assert not parallel.may_fork(nested=False)
-    assert background.in_background(os.getpid).result() == os.getpid()
+    assert not workers.may_fork(nested=False)
+    assert workers.in_background(os.getpid).result() == os.getpid()
 
 
 def test_cancel_stops_the_child() -> None:
-    later = background.in_background(lambda: __import__("time").sleep(30))
+    later = workers.in_background(lambda: __import__("time").sleep(30))
     pid = later._pid
     later.cancel()
     with pytest.raises(ProcessLookupError):

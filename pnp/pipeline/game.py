@@ -1,6 +1,6 @@
 """Build games: draw every face once, impose each product, write its PDFs and rulebooks.
 
-A build is whole or absent: every file goes to a staging folder (pnp.export.staging) and is
+A build is whole or absent: every file goes to a staging folder (pnp.io.staging) and is
 moved into place only when every game's every file is written.
 """
 
@@ -12,22 +12,23 @@ from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
-from pnp.build.background import in_background
-from pnp.build.backs import DeckBacks, check_backs
-from pnp.build.facepool import sets_in_two
-from pnp.build.faces import render_set_faces, template_set
-from pnp.build.options import PRODUCTS, RULEBOOK, BuildOptions, output_base, output_dir
-from pnp.build.parallel import build_parallel, workers_for
-from pnp.build.rulebooks import editions, print_plan, write_rulebooks
-from pnp.build.sheets import Faces, add_sets, copies_of, plan
 from pnp.catalog.model import ComponentSet, Game
 from pnp.errors import InputError
 from pnp.export.pdf import PdfInfo, write_document
-from pnp.export.staging import Staging
 from pnp.impose.document import Document
 from pnp.impose.kit import KitGroup, area_lower_bound
 from pnp.impose.sheet import Piece
+from pnp.io.inputs import newest_input
+from pnp.io.staging import Staging
 from pnp.layout.templates import TemplateSet
+from pnp.pipeline.backs import DeckBacks, check_backs
+from pnp.pipeline.faces import render_set_faces, template_set
+from pnp.pipeline.options import PRODUCTS, RULEBOOK, BuildOptions, output_base, output_dir
+from pnp.pipeline.parallel import build_parallel, workers_for
+from pnp.pipeline.plan import Faces, add_sets, copies_of, plan
+from pnp.pipeline.rulebooks import editions, print_plan, write_rulebooks
+from pnp.pipeline.split import sets_in_two
+from pnp.pipeline.workers import in_background
 
 Progress = Callable[[str], None]
 
@@ -157,18 +158,18 @@ def pdf_info(game: Game, options: BuildOptions) -> PdfInfo:
     # PDF readers show "anonymous" for an empty author: name who made it, or say it is unknown
     designer = str(game.meta.get("designer") or game.meta.get("publisher") or "unknown")
     subject = f"Print-and-play sheets for {game.title} on {options.sheet_options().paper.name}"
-    return PdfInfo(author=designer, subject=subject, created=source_date(game))
+    return PdfInfo(author=designer, subject=subject, created=source_date(game, options))
 
 
-def source_date(game: Game) -> int:
+def source_date(game: Game, options: BuildOptions) -> int:
     """SOURCE_DATE_EPOCH when set, else when the game's newest input file last changed, so a
-    rebuild of the same inputs gives the same bytes."""
+    rebuild of the same inputs gives the same bytes (what the build writes is no input, even
+    when it writes into the game's folder)."""
     env = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
     if env.isdigit():
         return int(env)
-    roots = [game.root, game.templates_dir]
-    times = [f.stat().st_mtime for r in roots if r.is_dir() for f in r.rglob("*") if f.is_file()]
-    return int(max(times, default=946684800))
+    roots = [r for r in (game.root, game.templates_dir) if r.is_dir()]
+    return newest_input(roots, ignore=[output_base(options)])
 
 
 def _check_distinct(games: list[Game]) -> None:

@@ -1,4 +1,4 @@
-"""What an export was asked for, which sets it covers, its faces, and where its files go."""
+"""What an export was asked for: its target, options and sets, and where its files go."""
 
 from __future__ import annotations
 
@@ -9,12 +9,9 @@ from pathlib import Path
 from urllib.parse import quote as url_quote
 from urllib.parse import urlsplit
 
-from pnp.build.faces import render_set_faces
 from pnp.catalog.model import ComponentSet, Game
 from pnp.errors import BuildError, InputError, UnknownNameError
-from pnp.export.pieces import Piece, SetPieces
-from pnp.export.staging import Staging
-from pnp.layout.templates import TemplateSet
+from pnp.io.staging import Staging
 from pnp.names import closest, quote
 
 TARGETS = ("png", "tgc", "mpc", "dtc", "tts", "proof")
@@ -97,19 +94,6 @@ def chosen_sets(game: Game, target: str, options: ExportOptions) -> list[Compone
                 hint="name the sets to send with --set ID",
             )
     return sets
-
-
-def set_pieces(
-    game: Game, component_set: ComponentSet, templates: TemplateSet, bleed_mm: float
-) -> SetPieces:
-    """The set's components with at least one copy, each with its drawn faces."""
-    counted = [c for c in component_set.components if c.count > 0]
-    faces = render_set_faces(game, component_set, templates, bleed_mm)
-    pieces = tuple(
-        Piece(component, front, back)
-        for component, (_, front, back) in zip(counted, faces, strict=True)
-    )
-    return SetPieces(component_set, pieces)
 
 
 def bleed_to_draw(needed_mm: float) -> float:

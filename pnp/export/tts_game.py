@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from PIL import Image
 
-from pnp.build.export_options import ExportOptions, Output, set_pieces
-from pnp.build.faces import template_set
 from pnp.catalog.model import ComponentSet, Game
 from pnp.draw.face import FaceArt
 from pnp.export.manifest import manifest_csv
-from pnp.export.pieces import Piece, SetPieces, face_files
+from pnp.export.pieces import FaceSource, Piece, SetPieces, face_files
 from pnp.export.raster import FaceImages, png_bytes, trim_frame
+from pnp.export.targets import ExportOptions, Output
 from pnp.export.tts import MAX_PIXELS, deck_object, deck_sheets, sheet_files
 from pnp.export.tts_objects import bag_object, board_object, guid, saved_object, tile_object
 
@@ -25,17 +24,18 @@ SPACING = 6.0  # table units between the objects laid out in a row
 Rows = list[tuple[Piece, str, str]]
 
 
-def export_tts(game: Game, sets: list[ComponentSet], options: ExportOptions, out: Output) -> None:
+def export_tts(
+    game: Game, sets: list[ComponentSet], options: ExportOptions, out: Output, faces: FaceSource
+) -> None:
     """Face sheets, images, `<game>.json` and its thumbnail, and `manifest.csv`."""
     dpi = options.dpi_for("tts")
-    templates = template_set(game)
     images = FaceImages()
     objects: list[dict[str, object]] = []
     rows: Rows = []
     number = 1  # CustomDeck numbers run through the whole game
     first: FaceArt | None = None  # the thumbnail's face
     for s in sets:
-        group = set_pieces(game, s, templates, 0.0)
+        group = faces.draw(s, 0.0)
         position = (len(objects) * SPACING, 0.0)
         if s.is_deck:
             sheets, files, ids = deck_sheets(group, number, images, dpi)

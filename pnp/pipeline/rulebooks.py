@@ -7,12 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pnp.build.options import BuildOptions
-from pnp.build.sheets import Faces
 from pnp.catalog.model import ComponentSet, Game
 from pnp.impose.document import Document
 from pnp.impose.paper import parse_paper
 from pnp.layout.templates import TemplateSet
+from pnp.pipeline.options import BuildOptions
+from pnp.pipeline.plan import Faces
 
 # The rulebook stack (Markdown, Platypus, pypdf) takes ~0.3 s to import: only builds that
 # write a rulebook import it, inside the functions below.

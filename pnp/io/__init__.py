@@ -1,0 +1,2 @@
+"""Where pnp meets the file system: inputs read confined to their folders and bounded in size
+(`files`), outputs written whole or not at all (`staging`), and pnp's private cache (`caches`)."""

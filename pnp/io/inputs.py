@@ -1,0 +1,46 @@
+"""Which files in a game's folder are its inputs: what a build reads and a watch follows.
+
+Catalogs and spreadsheets, templates and the theme, rulebook text, images and fonts; not hidden
+files or folders (`.git`, an editor's swap files), not Excel's lock files, and never the folders
+pnp writes into, which may sit inside the game's folder (`cd my-game && pnp build .`).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+
+INPUT_SUFFIXES = (
+    ".yaml", ".yml", ".csv", ".tsv", ".xlsx", ".j2", ".md", ".png", ".jpg", ".jpeg", ".svg",
+    ".ttf", ".otf",
+)  # fmt: skip
+NO_DATE = 946684800  # 2000-01-01: the date of a game with no input files at all
+
+
+def is_input_name(name: str) -> bool:
+    """Whether a file of this name can be an input (its folder aside)."""
+    return name.lower().endswith(INPUT_SUFFIXES) and not name.startswith((".", "~$"))
+
+
+def newest_input(roots: Iterable[Path], ignore: Iterable[Path] = ()) -> int:
+    """When the newest input file under `roots` last changed (whole seconds), outside the
+    `ignore`d folders; NO_DATE when there is none. Links are not followed."""
+    ignored = {os.path.realpath(p) for p in ignore}
+    newest: float = NO_DATE
+    for root in roots:
+        for folder, dirs, names in os.walk(root):
+            dirs[:] = [d for d in dirs if _walked(folder, d, ignored)]
+            for name in names:
+                path = os.path.join(folder, name)
+                if is_input_name(name) and not os.path.islink(path):
+                    try:
+                        newest = max(newest, os.stat(path).st_mtime)
+                    except OSError:  # gone since the listing
+                        continue
+    return int(newest)
+
+
+def _walked(folder: str, name: str, ignored: set[str]) -> bool:
+    """Whether a subfolder may hold inputs: not hidden, not one pnp writes into."""
+    return not name.startswith(".") and os.path.realpath(os.path.join(folder, name)) not in ignored
