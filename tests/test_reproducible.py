@@ -4,6 +4,7 @@ folder, where the output folder sits beside the catalog."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -37,3 +38,20 @@ def test_a_rebuild_in_the_games_own_folder_is_byte_identical(tmp_path: Path) -> 
     assert first and first.keys() == second.keys()
     assert [name for name in first if first[name] != second[name]] == []
     assert b"/CreationDate (D:20010909" in next(iter(second.values()))  # the inputs' date
+
+
+def test_a_game_with_nothing_to_print_is_refused(tmp_path: Path) -> None:
+    """All counts 0 used to build a kit of one contents page and say nothing (exit 0)."""
+    pnp("new", "empty", cwd=tmp_path)
+    sheet = tmp_path / "empty" / "cards.csv"
+    text = re.sub(r"(?m)^([^,\n]+),\d+,", r"\1,0,", sheet.read_text())
+    assert text.count(",0,") >= 5  # every card row
+    sheet.write_text(text)
+    run = subprocess.run(
+        [sys.executable, "-m", "pnp.cli", "build", "empty", "--what", "cards"],
+        cwd=tmp_path, capture_output=True, text=True,
+    )  # fmt: skip
+    assert run.returncode == 2, run.stdout + run.stderr
+    assert "nothing to print: every component of 'empty' has a count of 0" in run.stderr
+    assert "empty/cards.yaml" in run.stderr and "Traceback" not in run.stderr
+    assert not (tmp_path / "output").exists()

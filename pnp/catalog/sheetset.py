@@ -223,7 +223,7 @@ def _row(
 
 
 def _derive_id(sheet: Sheet, number: int, header: str, name: str) -> str:
-    """`Steal Document` -> `steal-document`: letters folded to ASCII, the rest as hyphens."""
+    """`Café au Lait` -> `cafe-au-lait`: letters folded to ASCII, the rest as hyphens."""
     folded = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
     slug = re.sub(r"[^a-z0-9]+", "-", folded.lower()).strip("-")[:ID_CHARS].strip("-")
     if not slug:

@@ -44,6 +44,8 @@ def build_games(
     one line per print kit: its pages against the area lower bound."""
     options.sheet_options()  # refuse bad options before touching the disk
     _check_distinct(games)
+    for game in games:
+        _check_something_to_print(game)
     with Staging(output_base(options)) as stage:
         if workers_for(games):  # two or more games on two or more cores: side by side
             build_parallel(build_game, games, options, stage, progress, report)
@@ -183,6 +185,20 @@ def _check_distinct(games: list[Game]) -> None:
                 file=game.origin.file,
             )
         seen[game.id] = game
+
+
+def _check_something_to_print(game: Game) -> None:
+    """A game whose every count is 0 would build a contents page and nothing else."""
+    sets = list(game.sets.values())
+    if any(c.count > 0 for s in sets for c in s.components):
+        return
+    first = sets[0].origin if sets else game.origin
+    raise InputError(
+        f"nothing to print: every component of {game.id!r} has a count of 0",
+        file=first.file,
+        line=first.line,
+        hint="give the components you want printed a count (count: 1 or more)",
+    )
 
 
 def _every_product(options: BuildOptions) -> BuildOptions:
