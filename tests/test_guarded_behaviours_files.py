@@ -12,7 +12,7 @@ from PIL import Image
 
 from pnp.cli import main
 from pnp.errors import InputError
-from pnp.files import confine, inside
+from pnp.io.files import confine, inside
 
 SECRET = "TOP-SECRET-LINE"
 
