@@ -17,12 +17,12 @@ from pypdf import PdfReader
 from reportlab.lib.units import mm
 
 from pnp.cli import main
+from pnp.draw.backs import DeckBacks, check_backs
 from pnp.draw.face import FaceArt
 from pnp.export.pdf import write_document
 from pnp.impose.document import Document
 from pnp.impose.options import SheetOptions
 from pnp.impose.sheet import Piece
-from pnp.pipeline.backs import DeckBacks, check_backs
 
 SIXTH = Path(__file__).parent / "fixtures" / "build" / "sixth-game"
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from pnp.pipeline.scaffold import new_game
+from pnp.catalog.scaffold import new_game
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process")
 

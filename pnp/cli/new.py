@@ -28,7 +28,7 @@ def new(folder: Path, size: str) -> None:
     \b
       pnp new my-game && cd my-game && pnp build . --watch
     """
-    from pnp.pipeline.scaffold import new_game
+    from pnp.catalog.scaffold import new_game
 
     written = new_game(folder, size)
     click.echo(f"created {folder}/ ({len(written)} files, {size} cards):")

@@ -13,6 +13,7 @@ from functools import partial
 from pathlib import Path
 
 from pnp.catalog.model import ComponentSet, Game
+from pnp.draw.backs import DeckBacks, check_backs
 from pnp.errors import InputError
 from pnp.export.pdf import PdfInfo, write_document
 from pnp.impose.document import Document
@@ -21,7 +22,6 @@ from pnp.impose.sheet import Piece
 from pnp.io.inputs import newest_input
 from pnp.io.staging import Staging
 from pnp.layout.templates import TemplateSet
-from pnp.pipeline.backs import DeckBacks, check_backs
 from pnp.pipeline.faces import render_set_faces, template_set
 from pnp.pipeline.options import PRODUCTS, RULEBOOK, BuildOptions, output_base, output_dir
 from pnp.pipeline.parallel import build_parallel, workers_for

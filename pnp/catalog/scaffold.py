@@ -28,7 +28,7 @@ DEFAULT_SIZE = "poker"
 
 def scaffold_dir() -> Path:
     """The folder holding the new game's files."""
-    return Path(str(resources.files("pnp.pipeline") / "_scaffold"))
+    return Path(str(resources.files("pnp.catalog") / "_scaffold"))
 
 
 def new_game(folder: Path, size: str = DEFAULT_SIZE) -> list[Path]:
