@@ -106,8 +106,8 @@ def check_backs(decks: list[DeckBacks], *, shared: bool) -> list[str]:
             messages.append(
                 f"deck {deck.name!r} ({deck.template}): its back is not one colour within "
                 f"{EDGE_MM:g} mm of the cut (only {odd.share:.0%} of that band is its main "
-                f"colour {odd.hex}), so a miscut or a duplex offset marks some cards; give the "
-                "back a border of one colour"
+                f"colour {odd.hex}), so a miscut or a duplex offset marks some cards; make the "
+                "back full-bleed, one colour along all four edges"
             )
         elif mine:
             main[deck.name] = mine[0]
@@ -130,6 +130,6 @@ def _mixed_edges(decks: list[DeckBacks], main: dict[str, EdgeBand]) -> list[str]
             out.append(
                 f"decks {other.name!r} and {deck.name!r} share sheets in the print kit but their "
                 f"backs' edges differ ({a.hex} and {b.hex}): a miscut between them marks cards; "
-                "give their backs a border of the same colour (or build with --split)"
+                "give their backs' edges the same colour (or build with --split)"
             )
     return out

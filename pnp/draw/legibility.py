@@ -11,19 +11,26 @@ known here).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from pnp.draw.coverage import (
+    IDENTITY,
+    SHAPES,
+    Cover,
+    Matrix,
+    apply,
+    blend,
+    colour_at,
+    cover_of,
+    walk,
+)
 from pnp.draw.elements import (
     RGB,
-    Circle,
     Element,
-    Group,
     Image,
-    Polyline,
     Rectangle,
     Text,
     TextRun,
@@ -32,11 +39,6 @@ from pnp.draw.elements import (
 MIN_SIZE_PT = 7.0
 MIN_CONTRAST = 4.5
 PAPER: RGB = (1.0, 1.0, 1.0)
-Matrix = tuple[float, float, float, float, float, float]  # a b c d e f, as in PDF
-Box = tuple[float, float, float, float]  # x0, y0, x1, y1
-Cover = tuple[Box, Matrix, Element, Box]  # its box on the face, face -> shape, shape, own box
-_IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-_SHAPES = (Rectangle, Circle, Polyline, Image)
 
 
 @dataclass(frozen=True)
@@ -79,81 +81,16 @@ def check_face(elements: tuple[Element, ...], paper: RGB = PAPER) -> list[Findin
     """Every text box of a face with a run below MIN_SIZE_PT or MIN_CONTRAST, in paint order."""
     painted: list[Cover] = []  # the filled shapes and images painted so far
     findings = []
-    for matrix, element in _walk(elements, _IDENTITY):
+    for matrix, element in walk(elements, IDENTITY):
         if isinstance(element, Text):
             finding = _judge(element, matrix, painted, paper)
             if finding is not None:
                 findings.append(finding)
-        elif isinstance(element, _SHAPES):
-            box = _covers(element)
-            inverse = _inverse(matrix)
-            if box is not None and inverse is not None:  # scaled to nothing covers nothing
-                painted.append((_face_box(matrix, box), inverse, element, box))
+        elif isinstance(element, SHAPES):
+            cover = cover_of(element, matrix)
+            if cover is not None:
+                painted.append(cover)
     return findings
-
-
-def _face_box(matrix: Matrix, box: Box) -> Box:
-    """The face-space box around a shape's own box placed by `matrix`."""
-    x0, y0, x1, y1 = box
-    corners = [_apply(matrix, x, y) for x, y in ((x0, y0), (x0, y1), (x1, y0), (x1, y1))]
-    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
-    return min(xs), min(ys), max(xs), max(ys)
-
-
-def _covers(shape: Element) -> Box | None:
-    """The box (in the shape's own coordinates) a filled shape or an image covers; None for
-    shapes that fill nothing (outlines, open lines)."""
-    if isinstance(shape, Image):
-        return shape.x, shape.y, shape.x + shape.w, shape.y + shape.h
-    if not isinstance(shape, Rectangle | Circle | Polyline) or shape.paint.fill is None:
-        return None
-    if isinstance(shape, Rectangle):
-        return shape.x, shape.y, shape.x + shape.w, shape.y + shape.h
-    if isinstance(shape, Circle):
-        return shape.cx - shape.r, shape.cy - shape.r, shape.cx + shape.r, shape.cy + shape.r
-    if not shape.closed:
-        return None
-    xs, ys = [p[0] for p in shape.points], [p[1] for p in shape.points]
-    return min(xs), min(ys), max(xs), max(ys)
-
-
-def _walk(elements: tuple[Element, ...], matrix: Matrix) -> Iterator[tuple[Matrix, Element]]:
-    """(placement, element) in paint order; a group's children come with its placement, a
-    text box whole (its inline icons are not backgrounds)."""
-    for element in elements:
-        if isinstance(element, Group):
-            yield from _walk(element.children, _group_matrix(matrix, element))
-        else:
-            yield matrix, element
-
-
-def _group_matrix(m: Matrix, g: Group) -> Matrix:
-    """`m` followed by translate, rotate (degrees), scale, as paint does them."""
-    m = _times(m, (1.0, 0.0, 0.0, 1.0, g.x, g.y))
-    if g.rotate:
-        c, s = math.cos(math.radians(g.rotate)), math.sin(math.radians(g.rotate))
-        m = _times(m, (c, s, -s, c, 0.0, 0.0))
-    return _times(m, (g.scale_x, 0.0, 0.0, g.scale_y, 0.0, 0.0))
-
-
-def _times(m: Matrix, n: Matrix) -> Matrix:
-    """The matrix applying `n` first, then `m`."""
-    a, b, c, d, e, f = m
-    a2, b2, c2, d2, e2, f2 = n
-    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2,
-            a * e2 + c * f2 + e, b * e2 + d * f2 + f)  # fmt: skip
-
-
-def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
-    return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
-
-
-def _inverse(m: Matrix) -> Matrix | None:
-    a, b, c, d, e, f = m
-    det = a * d - b * c
-    if abs(det) < 1e-12:
-        return None
-    return (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
 
 
 def _judge(text: Text, matrix: Matrix, painted: list[Cover], paper: RGB) -> Finding | None:
@@ -177,15 +114,15 @@ def measure(
     points = [(run, point) for run in runs for point in _sample_points(run, matrix)]
     worst = math.inf
     if shortcut and _one_ground(points, painted):
-        under = _under(points[0][1], painted, paper)
+        under = colour_at(points[0][1], painted, paper)
         if under is not None:
             for color, opacity in {(r.color, r.opacity) for r in runs}:
-                worst = min(worst, contrast_ratio(_blend(color, under, opacity), under))
+                worst = min(worst, contrast_ratio(blend(color, under, opacity), under))
     else:
         for run, point in points:
-            under = _under(point, painted, paper)
+            under = colour_at(point, painted, paper)
             if under is not None:
-                worst = min(worst, contrast_ratio(_blend(run.color, under, run.opacity), under))
+                worst = min(worst, contrast_ratio(blend(run.color, under, run.opacity), under))
     size = min(run.size for run in runs) * scale
     element = f"text {text.name!r}" if text.name else text.where  # a name holds across cards
     return Finding(element, round(size, 2), round(worst, 2), runs[0].text.strip()[:24])
@@ -198,7 +135,7 @@ def _sample_points(run: TextRun, matrix: Matrix) -> list[tuple[float, float]]:
     except KeyError:  # a font reportlab does not know: judge the start only
         width = 0.0
     y = run.y + 0.35 * run.size
-    return [_apply(matrix, run.x + fraction * width, y) for fraction in (0.05, 0.5, 0.95)]
+    return [apply(matrix, run.x + fraction * width, y) for fraction in (0.05, 0.5, 0.95)]
 
 
 def _one_ground(points: list[tuple[TextRun, tuple[float, float]]], painted: list[Cover]) -> bool:
@@ -213,52 +150,6 @@ def _one_ground(points: list[tuple[TextRun, tuple[float, float]]], painted: list
         if not (upright and fx0 <= x0 and x1 <= fx1 and fy0 <= y0 and y1 <= fy1):
             return False
     return True
-
-
-def _under(point: tuple[float, float], painted: list[Cover], paper: RGB) -> RGB | None:
-    """The colour under a face point: painted fills blended over the paper; None over an image."""
-    color = paper
-    px, py = point
-    for (fx0, fy0, fx1, fy1), inverse, shape, (x0, y0, x1, y1) in painted:
-        if not (fx0 <= px <= fx1 and fy0 <= py <= fy1):
-            continue
-        x, y = _apply(inverse, px, py)
-        if not (x0 <= x <= x1 and y0 <= y <= y1) or not _contains(shape, x, y):
-            continue
-        if isinstance(shape, Image):
-            return None
-        if isinstance(shape, Rectangle | Circle | Polyline) and shape.paint.fill is not None:
-            color = _blend(shape.paint.fill, color, shape.paint.opacity)
-    return color
-
-
-def _contains(shape: Element, x: float, y: float) -> bool:
-    if isinstance(shape, Rectangle | Image):
-        return shape.x <= x <= shape.x + shape.w and shape.y <= y <= shape.y + shape.h
-    if isinstance(shape, Circle):
-        return (x - shape.cx) ** 2 + (y - shape.cy) ** 2 <= shape.r**2
-    if isinstance(shape, Polyline):  # a closed, filled one (see _covers)
-        return _inside_polygon(shape.points, x, y)
-    return False
-
-
-def _inside_polygon(points: tuple[tuple[float, float], ...], x: float, y: float) -> bool:
-    """Even-odd rule, as paint fills polygons."""
-    inside = False
-    for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1], strict=True):
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            inside = not inside
-    return inside
-
-
-def _blend(top: RGB, under: RGB, opacity: float) -> RGB:
-    if opacity >= 1:
-        return top
-    return (
-        top[0] * opacity + under[0] * (1 - opacity),
-        top[1] * opacity + under[1] * (1 - opacity),
-        top[2] * opacity + under[2] * (1 - opacity),
-    )
 
 
 class Survey:

@@ -6,6 +6,7 @@ import logging
 
 from pnp.catalog.context import face_context, set_face_context
 from pnp.catalog.model import Component, ComponentSet, Game
+from pnp.draw.cut_safety import CutFinding, CutSurvey, check_cuts
 from pnp.draw.elements import Element
 from pnp.draw.face import FaceArt, face_key, make_face_art
 from pnp.draw.legibility import Finding, Survey, check_face
@@ -28,8 +29,9 @@ def template_set(game: Game, ink_saver: bool = False) -> TemplateSet:
     return TemplateSet(search_paths=search, asset_roots=assets, theme=theme, roots=roots)
 
 
-# a component's front and back: fitted key, elements, legibility findings, face key
-Laid = list[tuple[FittedKey, tuple[Element, ...], list[Finding], str] | None]
+# a component's front and back: fitted key, elements, legibility and cut findings, face key
+Judged = tuple[tuple[Element, ...], list[Finding], list[CutFinding], str]
+Laid = list[tuple[FittedKey, tuple[Element, ...], list[Finding], list[CutFinding], str] | None]
 
 
 def render_set_faces(
@@ -41,24 +43,23 @@ def render_set_faces(
     base = set_face_context(game, component_set)
     size = {"width_mm": w, "height_mm": h, "bleed_mm": bleed_mm}
     names = (component_set.front, component_set.back)
-    shape = component_set.shape
+    shape, deck = component_set.shape, component_set.is_deck
     # by id, face held: judged and keyed where laid out (in a worker, for half a large set)
-    judged: dict[int, tuple[tuple[Element, ...], list[Finding], str]] = {}
+    judged: dict[int, Judged] = {}
 
     def lay_out(component: Component) -> Laid:
         context = face_context(game, component_set, component, base)
         label = f"{component.name} ({component.id})"
         laid: Laid = []
-        for name in names:
+        for side, name in enumerate(names):
             if not name:
                 laid.append(None)
                 continue
             key, elements = templates.layout_keyed(name, context, shape=shape, label=label, **size)
             if id(elements) not in judged:
-                art_key = face_key(elements, w, h, bleed_mm, shape)
-                judged[id(elements)] = (elements, check_face(elements), art_key)
-            _, findings, art_key = judged[id(elements)]
-            laid.append((key, elements, findings, art_key))
+                judged[id(elements)] = _judge(elements, w, h, bleed_mm, shape, side == 1 and deck)
+            _, findings, cuts, art_key = judged[id(elements)]
+            laid.append((key, elements, findings, cuts, art_key))
         return laid
 
     def adopt(laid: Laid) -> Laid:  # a worker's faces, taken as if laid out here
@@ -66,7 +67,7 @@ def render_set_faces(
 
     shown = [c for c in component_set.components if c.count]
     faces: list[tuple[int, FaceArt, FaceArt | None]] = []
-    survey = Survey()
+    survey, cut_survey = Survey(), CutSurvey()
     for component, laid in zip(shown, faces_in_two(lay_out, shown, adopt), strict=True):
         label = f"{component.name} ({component.id})"
         drawn: list[FaceArt | None] = []
@@ -75,19 +76,34 @@ def render_set_faces(
                 drawn.append(None)
                 continue
             survey.add(name, keyed[1], keyed[2])
-            art = make_face_art(keyed[1], shape=shape, label=label, key=keyed[3], **size)
-            drawn.append(art)
-        front, back = drawn
-        assert front is not None  # every set has a front template
-        faces.append((component.count, front, back))
+            cut_survey.add(name, keyed[1], keyed[3], label)
+            drawn.append(make_face_art(keyed[1], shape=shape, label=label, key=keyed[4], **size))
+        assert drawn[0] is not None  # every set has a front template
+        faces.append((component.count, drawn[0], drawn[1]))
     warn_illegible(survey, f"{game.id}/{component_set.id}")
+    warn_near_cut(cut_survey, f"{game.id}/{component_set.id}")
     return faces
+
+
+def _judge(
+    elements: tuple[Element, ...], w: float, h: float, bleed_mm: float, shape: str, hidden: bool
+) -> Judged:
+    """A face's legibility and cut findings and its key, worked out once per distinct face
+    (`hidden`: the back of a deck, which must be one colour at its edges)."""
+    cuts = check_cuts(elements, w, h, bleed_mm, back=hidden, shape=shape)
+    return elements, check_face(elements), cuts, face_key(elements, w, h, bleed_mm, shape)
 
 
 def warn_illegible(survey: Survey, where: str) -> None:
     """One warning (stderr, through logging) per text box that prints too small or too faint."""
     for line in survey.lines(where):
         logging.getLogger("pnp.legibility").warning("warning: illegible text: %s", line)
+
+
+def warn_near_cut(survey: CutSurvey, where: str) -> None:
+    """One warning per template, edge and problem that a miscut or duplex drift would show."""
+    for line in survey.lines(where):
+        logging.getLogger("pnp.cut").warning("warning: near the cut: %s", line)
 
 
 def draw_every_face(game: Game, bleed_mm: float = 3.0) -> int | None:
@@ -101,18 +117,24 @@ def draw_every_face(game: Game, bleed_mm: float = 3.0) -> int | None:
     for component_set in game.sets.values():
         w, h = component_set.trim.width_mm, component_set.trim.height_mm
         base = set_face_context(game, component_set)
-        survey = Survey()
+        survey, cut_survey = Survey(), CutSurvey()
         for component in component_set.components:
             if component.count == 0:
                 continue
             context = face_context(game, component_set, component, base)
-            for name in (component_set.front, component_set.back):
+            label = f"{component.name} ({component.id})"
+            for side, name in enumerate((component_set.front, component_set.back)):
                 if name:
                     elements = templates.layout(
                         name, context, width_mm=w, height_mm=h, bleed_mm=bleed_mm,
-                        shape=component_set.shape, label=f"{component.name} ({component.id})",
+                        shape=component_set.shape, label=label,
                     )  # fmt: skip
                     survey.add(name, elements)
+                    back = side == 1 and component_set.is_deck  # a hidden face: one colour
+                    cuts = check_cuts(elements, w, h, bleed_mm, back=back,
+                                      shape=component_set.shape)  # fmt: skip
+                    cut_survey.add(name, elements, cuts, label)
                     drawn += 1
         warn_illegible(survey, f"{game.id}/{component_set.id}")
+        warn_near_cut(cut_survey, f"{game.id}/{component_set.id}")
     return drawn

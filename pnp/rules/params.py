@@ -117,11 +117,12 @@ class RuleParams(Fields):
         """One of `known` field names; `owner` says whose (`component of 'action'`)."""
         name = self.name(key, value, line)
         if name not in known:
+            names = [str(k) for k in known]  # a YAML key may be a number (`0:`)
             raise self.error(
-                f"no {owner} has a field {quote(name)} (fields: {', '.join(known)})",
+                f"no {owner} has a field {quote(name)} (fields: {', '.join(names)})",
                 key,
                 line=line,
-                suggestions=closest(name, known),
+                suggestions=closest(name, names),
             )
         return name
 
