@@ -20,6 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.elements import Element
 from pnp.draw.paint import paint
+from pnp.draw.rl_private import page_code
 from pnp.units import mm_to_pt
 
 # Every PDF pnp writes imports this module first. Its streams stay binary (Flate only): ASCII85
@@ -143,7 +144,7 @@ class _Painter:
     def __call__(self, canvas: Canvas) -> None:
         # q/Q by hand: every element paints in a saved state of its own, so reportlab's record
         # of the state (what canvas.saveState copies, ~4 µs) is the same after as before
-        code = canvas._code
+        code = page_code(canvas)
         code.append("q")
         code.append(self.clip)
         paint(canvas, self.elements)

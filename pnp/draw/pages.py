@@ -15,6 +15,8 @@ from reportlab import rl_config
 from reportlab.pdfbase.pdfdoc import PDFPage, PDFStream, PDFZCompress
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.draw.rl_private import pdf_document
+
 
 class _Compressed:
     """A Flate filter over content compressed already: names the filter, changes nothing."""
@@ -32,7 +34,7 @@ _COMPRESSED = _Compressed()
 def compress_pages(canvas: Canvas) -> None:
     """From now on, each page `canvas` finishes is compressed at once (when its canvas
     compresses pages at all, and without ASCII85, which the save would add on top)."""
-    document: Any = canvas._doc
+    document: Any = pdf_document(canvas)
     add = document.addPage
 
     def add_page(page: PDFPage) -> None:

@@ -23,6 +23,7 @@ from pnp.draw.elements import (
     Text,
     TextRun,
 )
+from pnp.draw.rl_private import font_state, page_code, text_code, text_formatter
 
 
 def paint(canvas: Canvas, elements: tuple[Element, ...] | list[Element]) -> None:
@@ -44,16 +45,17 @@ def _shape(canvas: Canvas, e: Any) -> None:
     commands are the same wherever it is painted; a translucent one names a transparency
     state, which the page must list, so it is painted each time.
     """
+    code = page_code(canvas)
     kept = _SHAPE_CODE.get(id(e))
     if kept is not None and kept[0] is e:
-        canvas._code.extend(kept[1])
+        code.extend(kept[1])
         return
-    start = len(canvas._code)
+    start = len(code)
     _PAINTERS[type(e)](canvas, e)
     if e.paint.opacity >= 1:
         if len(_SHAPE_CODE) >= _SHAPE_CODE_SIZE:
             _SHAPE_CODE.clear()
-        _SHAPE_CODE[id(e)] = (e, canvas._code[start:])
+        _SHAPE_CODE[id(e)] = (e, code[start:])
 
 
 def _apply(canvas: Canvas, p: Paint) -> tuple[int, int]:
@@ -121,8 +123,7 @@ def _image(canvas: Canvas, e: Image) -> None:
         canvas.scale(e.w / drawing.width, e.h / drawing.height)
         # the renderer starts by selecting its default font, Helvetica, which is never embedded:
         # start it in the canvas's own font instead (an SVG's text still names its own)
-        drawing.initialFontName = canvas._fontname
-        drawing.initialFontSize = canvas._fontsize
+        drawing.initialFontName, drawing.initialFontSize = font_state(canvas)
         renderPDF.draw(drawing, canvas, 0, 0)
     else:
         canvas.drawImage(e.path, e.x, e.y, e.w, e.h, mask="auto")
@@ -175,6 +176,7 @@ def _text_object(canvas: Canvas, runs: list[TextRun]) -> None:
         return
     first = runs[0]
     text = canvas.beginText(first.x, first.y)
+    append, show = text_code(text).append, text_formatter(text)
     colour: tuple[float, ...] | None = None
     font: tuple[str, float] | None = None
     for run in runs:
@@ -187,10 +189,11 @@ def _text_object(canvas: Canvas, runs: list[TextRun]) -> None:
         if run is not first:
             text.setTextOrigin(run.x, run.y)
         # what drawString writes for the run, without moving on a line (no T*, no width)
-        text._code.append(text._formatText(run.text))
-    canvas._code.append("q")
+        append(show(run.text))
+    code = page_code(canvas)
+    code.append("q")
     canvas.drawText(text)
-    canvas._code.append("Q")
+    code.append("Q")
 
 
 # id -> (the shape, held so its id stays its own; its commands)

@@ -24,6 +24,7 @@ from reportlab.graphics.shapes import Drawing
 from svglib.svglib import svg2rlg
 
 from pnp.draw.raster import check_raster
+from pnp.draw.rl_private import use_svglib_fonts
 from pnp.errors import InputError
 from pnp.io import files
 from pnp.limits import IMAGE_BYTES, SVG_ELEMENTS
@@ -55,7 +56,7 @@ class _StandardFonts(svglib.fonts.FontMap):
 
 
 # svglib asks its global map for fonts, for the SVGs an SVG refers to too
-svglib.fonts._font_map = _StandardFonts()
+use_svglib_fonts(_StandardFonts())
 
 
 def load_svg(path: Path, digest: str, root: Path | None = None) -> Drawing:

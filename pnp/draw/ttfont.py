@@ -25,6 +25,8 @@ from reportlab.pdfbase import ttfonts
 from reportlab.pdfbase.ttfonts import TTFont as _ReportlabTTFont
 from reportlab.pdfbase.ttfonts import TTFontFace
 
+from pnp.draw.rl_private import first_subset_memo, keep_first_subset_memo
+
 _NBSP = 0xA0  # reportlab draws a no-break space as the space
 
 
@@ -49,9 +51,10 @@ class TTFont(_ReportlabTTFont):
     def splitString(self, text: Any, doc: Any, encoding: str = "utf-8") -> list[tuple[int, bytes]]:
         state = self.state.get(doc)
         if state is not None and type(text) is str and text:
-            fast = state.__dict__.get("_pnp_first_subset")
+            fast = first_subset_memo(state)
             if fast is None or fast[0] != len(state.assignments):
-                fast = state._pnp_first_subset = _first_subset(state.assignments)
+                fast = _first_subset(state.assignments)
+                keep_first_subset_memo(state, fast)
             _, table, known = fast
             if known.issuperset(text):
                 return [(0, text.translate(table).encode("latin-1"))]

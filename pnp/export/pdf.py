@@ -9,7 +9,6 @@ that fails half-way leaves neither a truncated PDF nor a stray temporary file.
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -19,6 +18,7 @@ from reportlab.pdfbase.pdfdoc import PDFName
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.pages import compress_pages
+from pnp.draw.rl_private import set_creation_time
 from pnp.errors import BuildError
 from pnp.impose.document import Document
 from pnp.impose.marks import label_font
@@ -55,9 +55,7 @@ def _describe(canvas: Canvas, info: PdfInfo) -> None:
     if info.duplex in DUPLEX:
         canvas.setViewerPreference("Duplex", PDFName(DUPLEX[info.duplex]))
     if info.created is not None:
-        stamp = canvas._doc._timeStamp
-        stamp.t, stamp.lt = info.created, time.gmtime(info.created)
-        stamp.YMDhms, stamp.dhh, stamp.dmm = tuple(stamp.lt)[:6], 0, 0
+        set_creation_time(canvas, info.created)
 
 
 @contextmanager

@@ -16,6 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 from pnp.draw.face import FaceArt
+from pnp.draw.rl_private import current_matrix, form_xobject, page_code, set_current_matrix
 from pnp.impose.marks import STYLES, Box, Circle, Line, Mark, Shape, Text, label_font
 from pnp.impose.sheet import Page, Placement
 
@@ -52,7 +53,7 @@ def _give_form_its_resources(canvas: Canvas, name: str) -> None:
     resource dictionary, so viewers and printers draw translucent shapes solid. Build the
     resources as reportlab would, plus the ExtGState.
     """
-    form = canvas._doc.idToObject[pdfdoc.xObjectName(name)]
+    form = form_xobject(canvas, name)
     resources = pdfdoc.PDFResourceDictionary()
     resources.basicFonts()
     if form.hasImages:
@@ -101,13 +102,14 @@ def _draw_mark_once(canvas: Canvas, mark: Mark, drawn: dict[Mark, list[str]]) ->
     if isinstance(mark, Text):
         draw_mark(canvas, mark)
         return
-    code = drawn.get(mark)
-    if code is None:
-        start = len(canvas._code)
+    code = page_code(canvas)
+    kept = drawn.get(mark)
+    if kept is None:
+        start = len(code)
         draw_mark(canvas, mark)
-        drawn[mark] = canvas._code[start:]
+        drawn[mark] = code[start:]
     else:
-        canvas._code.extend(code)
+        code.extend(kept)
 
 
 def _place(canvas: Canvas, placement: Placement, name: str | None) -> None:
@@ -115,9 +117,10 @@ def _place(canvas: Canvas, placement: Placement, name: str | None) -> None:
     clip, trim = placement.clip, placement.trim
     # q/Q by hand: a face paints in a saved state of its own and a form changes no state, so
     # of reportlab's record of the state (what canvas.saveState copies) only the matrix moves
-    matrix = canvas._currentMatrix
-    canvas._code.append("q")
-    canvas._code.append(f"n {fp_str(clip.x * mm, clip.y * mm, clip.w * mm, clip.h * mm)} re W* n")
+    matrix = current_matrix(canvas)
+    code = page_code(canvas)
+    code.append("q")
+    code.append(f"n {fp_str(clip.x * mm, clip.y * mm, clip.w * mm, clip.h * mm)} re W* n")
     if placement.rotation == 180:
         canvas.translate(trim.right * mm, trim.top * mm)
         canvas.rotate(180)
@@ -127,8 +130,8 @@ def _place(canvas: Canvas, placement: Placement, name: str | None) -> None:
         placement.face.draw(canvas)
     else:
         canvas.doForm(name)
-    canvas._code.append("Q")
-    canvas._currentMatrix = matrix
+    code.append("Q")
+    set_current_matrix(canvas, matrix)
 
 
 def draw_mark(canvas: Canvas, mark: Mark) -> None:

@@ -1,0 +1,116 @@
+"""Every private name of reportlab (and svglib) that pnp uses, and nowhere else.
+
+pnp reaches past reportlab's public API in a few places, for speed on the hot paths of a build
+(every face, every text run) and to keep the PDF the same bytes as reportlab's own calls would
+make. Each accessor below says which private name it reads or writes and why. They were checked
+against the source of reportlab 5.1.0 and svglib 2.3.2 (the versions in uv.lock); pyproject.toml
+caps reportlab at the tested range for this reason, and tests/test_rl_private.py fails when an
+upgrade renames or drops one of them (and when a module outside this one touches them).
+
+- `Canvas._code`: the operators of the page or form being drawn, a list of strings that
+  `showPage`, `beginForm` and `endForm` replace. Appending to it writes exactly what
+  `saveState`, `clipPath` and friends write, without their bookkeeping (a saved state copies
+  ~20 attributes), and a slice of it replays a shape's or a mark's commands.
+- `Canvas._doc`: the PDFDocument; pnp compresses pages as they finish (pnp.draw.pages), gives
+  forms their transparency resources, and sets the creation date.
+- `Canvas._currentMatrix`: the transform reportlab tracks; put back by hand after a hand-made
+  q/Q pair, as `restoreState` would.
+- `Canvas._fontname`, `Canvas._fontsize`: the current font, which reportlab keeps no getter for.
+- `PDFTextObject._code`, `PDFTextObject._formatText`: the operators of a text object, and what
+  `textOut` appends for a string without moving the cursor by its width.
+- `PDFDocument._timeStamp`: the creation date (reportlab's public choices are the current time,
+  a fixed one, or SOURCE_DATE_EPOCH for the whole process).
+- `svglib.fonts._font_map`: svglib's global font map, replaced by one without system lookups.
+- pnp's own `_pnp_first_subset` on a TTFont subset state (pnp.draw.ttfont's quick encoding).
+
+Public names used in unusual ways stay where they are used, guarded by the byte-identity tests:
+pnp.draw.pages replaces `PDFDocument.addPage` and fills `PDFPage.Contents`; pnp.draw.ttfont
+swaps `ttfonts.TTFontFace` while a font is made and reads `TTFont.state[doc].assignments`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from reportlab.pdfbase.pdfdoc import xObjectName
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.textobject import PDFTextObject
+
+Matrix = tuple[float, float, float, float, float, float]
+
+_FIRST_SUBSET = "_pnp_first_subset"
+
+
+def page_code(canvas: Canvas) -> list[str]:
+    """The operators of the page or form `canvas` is drawing (`Canvas._code`), to append to.
+    The list is replaced at `showPage`, `beginForm` and `endForm`: fetch it after those."""
+    code: list[str] = canvas._code
+    return code
+
+
+def pdf_document(canvas: Canvas) -> Any:
+    """The `PDFDocument` `canvas` writes (`Canvas._doc`)."""
+    return canvas._doc
+
+
+def current_matrix(canvas: Canvas) -> Matrix:
+    """The transform `canvas` tracks (`Canvas._currentMatrix`), as `saveState` saves it."""
+    matrix: Matrix = canvas._currentMatrix
+    return matrix
+
+
+def set_current_matrix(canvas: Canvas, matrix: Matrix) -> None:
+    """Put back the transform after a hand-made q/Q pair, as `restoreState` would."""
+    canvas._currentMatrix = matrix
+
+
+def font_state(canvas: Canvas) -> tuple[str, float]:
+    """The font name and size `canvas` is set to (`Canvas._fontname`, `Canvas._fontsize`)."""
+    return canvas._fontname, canvas._fontsize
+
+
+def text_code(text: PDFTextObject) -> list[str]:
+    """The operators of text object `text` (`PDFTextObject._code`), to append to; the same
+    list for the object's life (`_formatText` swaps it only while it runs)."""
+    code: list[str] = text._code
+    return code
+
+
+def text_formatter(text: PDFTextObject) -> Callable[[str], str]:
+    """`PDFTextObject._formatText` of `text`: a string's show operators in the current font
+    and subset (what `textOut` appends, without moving the cursor by the string's width)."""
+    formatter: Callable[[str], str] = text._formatText
+    return formatter
+
+
+def form_xobject(canvas: Canvas, name: str) -> Any:
+    """The `PDFFormXObject` form `name` of `canvas` became at its `endForm`."""
+    return canvas._doc.idToObject[xObjectName(name)]
+
+
+def set_creation_time(canvas: Canvas, seconds: int) -> None:
+    """Record `seconds` since 1970 (UTC) as the document's creation and modification date
+    (`PDFDocument._timeStamp`, which the info dictionary formats at the save)."""
+    stamp = canvas._doc._timeStamp
+    stamp.t, stamp.lt = seconds, time.gmtime(seconds)
+    stamp.YMDhms, stamp.dhh, stamp.dmm = tuple(stamp.lt)[:6], 0, 0
+
+
+def first_subset_memo(state: Any) -> Any:
+    """What pnp.draw.ttfont kept on a TTFont subset state (None: nothing yet)."""
+    return state.__dict__.get(_FIRST_SUBSET)
+
+
+def keep_first_subset_memo(state: Any, memo: Any) -> None:
+    """Keep `memo` on a TTFont subset state: it lives and dies with the document's subsets."""
+    setattr(state, _FIRST_SUBSET, memo)
+
+
+def use_svglib_fonts(font_map: Any) -> None:
+    """Make `font_map` svglib's global font map (`svglib.fonts._font_map`), the one every
+    SvgRenderer asks when it is given none."""
+    import svglib.fonts  # imported here: svglib costs time and most builds draw no SVG
+
+    svglib.fonts._font_map = font_map
