@@ -43,10 +43,13 @@ def test_a_card_whose_colours_run_into_the_bleed_gets_no_warning(tmp_path: Path)
         # a band printed to the trim only: a miscut outside it shows white paper
         ("- rect: {x: 0, y: 70, w: {{ trim.w }}, h: 18, fill: agent}",
          "bottom edge: its colour changes at the cut (#f4efe3 to #2d5f8b)"),
+        # a wide border from the bleed to 2.1 mm inside: drift shows it uneven
+        ("- rect: {x: -0.45, y: -0.45, w: 63.9, h: 88.9, fill: none, stroke: agent, "
+         "stroke_width: 5.1}", "top edge: a border along the cut reaches 2.1 mm inside the cut"),
         ("- text: {name: code, x: 1.5, y: 40, w: 20, h: 6, text: X-17, size: 9}",
          "left edge: text 'code' is within 3 mm of the cut"),
     ],
-    ids=["frame", "short-strip", "band-to-trim", "text"],
+    ids=["frame", "short-strip", "band-to-trim", "border", "text"],
 )  # fmt: skip
 def test_what_a_miscut_would_show_is_named(tmp_path: Path, element: str, expected: str) -> None:
     lines = near_cut(tmp_path, {"templates/agent-front.yaml.j2": CLEAN_FRONT + element + "\n"})

@@ -188,6 +188,10 @@ def _line_or_text(
             continue
         run = max(abs(qa - pa), min(high, band[1]) - max(low, band[0]))
         if run >= mm_to_pt(MIN_RUN_MM) and max(pa, qa) > 0 and min(pa, qa) < frame.length(edge):
+            half = _stroke_width(element) / 2
+            if half >= mm_to_pt(0.5):  # a wide stroke is a border: say where it ends inside
+                where = f"reaches {_mm(high + half)} mm inside the cut"
+                return CutFinding(edge, "line", f"a border along the cut {where}")
             mm = _mm(max(low, 0.0))
             return CutFinding(edge, "line", f"a line or frame runs {mm} mm from the cut")
     return None
@@ -214,6 +218,11 @@ def _strokes(element: Element) -> list[tuple[tuple[float, float], tuple[float, f
         c = element
         return _strokes(Rectangle(c.cx - c.r, c.cy - c.r, 2 * c.r, 2 * c.r, c.paint))
     return []
+
+
+def _stroke_width(element: Element) -> float:
+    paint = getattr(element, "paint", None)
+    return paint.stroke_width if paint is not None else 0.0
 
 
 def _text_box(text: Text, matrix: Matrix) -> tuple[float, float, float, float] | None:
