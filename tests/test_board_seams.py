@@ -16,6 +16,8 @@ import pdfplumber
 import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from impose_faces import extent_from, margin_lines, scan_line, tile_pages, to_mm, trim_intervals
 from rendered import render_game_faces
 from test_table_pieces import build_products, page_text
@@ -24,6 +26,9 @@ from test_tiling import read_tile, shift_between
 from pnp.catalog.games import resolve_game
 from pnp.cli import main
 from pnp.draw.face import face_pdf
+from pnp.errors import BuildError
+from pnp.impose.options import SheetOptions
+from pnp.impose.tileplan import FOOTER_MM, plan_tiles
 
 INCH = 25.4
 PAPERS = ("a4", "letter")
@@ -282,3 +287,56 @@ def test_a_seam_keeps_out_of_a_declared_zone(tmp_path) -> None:
     zone = "  seams: {derive: false, keep_clear: [{x: 0, y: 150, w: 190, h: 80}]}"
     seam = seam_of_board(tmp_path, zone, spaces=0)
     assert not 150 - 1.5 < seam < 230 + 1.5, seam
+
+
+def test_a_zone_outside_the_board_is_refused_at_its_line(tmp_path) -> None:
+    folder = tmp_path / "seamed"
+    (folder / "templates").mkdir(parents=True)
+    (folder / "game.yaml").write_text(GAME_YAML)
+    zone = "  seams:\n    keep_clear:\n      - {x: 0, y: 350, w: 100, h: 80}"
+    (folder / "board.yaml").write_text(BOARD_YAML.replace("SEAMS", zone))
+    (folder / "templates" / "board.yaml.j2").write_text(BOARD_FACE.replace("SPACES", "1"))
+    args = ["build", str(folder), "--what", "boards", "--out", str(tmp_path / "out")]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2
+    assert "board.yaml:12:" in result.output and "not inside the 190 x 381 mm trim" in result.output
+
+
+# --- the plan behind the pages: any board, any marks -------------------------------------------
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    paper=st.sampled_from(["a4", "letter", "a5", "100x150mm"]),
+    w=st.floats(150, 1200),
+    h=st.floats(150, 1200),
+    overlap=st.sampled_from([4.0, 6.0, 11.0, 20.0]),
+    marks=st.lists(
+        st.tuples(st.floats(0, 1), st.floats(0, 1), st.floats(1, 60), st.floats(1, 60)),
+        max_size=60,
+    ),
+)
+def test_seams_keep_every_window_on_its_sheet(paper, w, h, overlap, marks) -> None:
+    """Wherever the marks lie, each window fits the sheet's room, neighbours share exactly the
+    overlap, the seams run in order and the windows reach the board's bleed edges."""
+    opts = SheetOptions(paper=paper, overlap_mm=overlap)
+    marked = [(x * w, y * h, x * w + dx, y * h + dy, 1.0) for x, y, dx, dy in marks]
+    try:
+        plan = plan_tiles(opts.paper, w, h, opts, marked)
+    except BuildError:
+        return  # too small a sheet for this overlap
+    room_w = plan.paper.width_mm - 2 * plan.side
+    room_h = plan.paper.height_mm - plan.side - FOOTER_MM
+    for r in range(plan.rows):
+        for c in range(plan.cols):
+            win = plan.window(c, r)
+            assert 0 < win.w <= room_w + 1e-6 and 0 < win.h <= room_h + 1e-6
+            if c:
+                assert abs(plan.window(c - 1, r).right - win.x - plan.overlap) < 1e-6
+            if r:
+                assert abs(win.top - plan.window(c, r - 1).y - plan.overlap) < 1e-6
+    assert list(plan.xs) == sorted(plan.xs) and list(plan.ys) == sorted(plan.ys, reverse=True)
+    last = plan.window(plan.cols - 1, plan.rows - 1)
+    assert abs(plan.window(0, 0).x + plan.bleed_x) < 1e-6 and abs(last.y + plan.bleed_y) < 1e-6
+    assert abs(last.right - w - plan.bleed_x) < 1e-6
+    assert abs(plan.window(0, 0).top - h - plan.bleed_y) < 1e-6

@@ -131,6 +131,8 @@ def place_seams(axis: Axis, marks: list[Mark]) -> tuple[list[float], float]:
         back.append(links)
     k = min(range(len(best[-1])), key=best[-1].__getitem__)
     total = best[-1][k]
+    if not math.isfinite(total):  # windows too short to move anything: the even split
+        return even, sum(profile.cost(s) for s in even)
     seams = []
     for i in range(len(even) - 1, -1, -1):
         seams.append(options[i][k])
