@@ -43,6 +43,7 @@ PLAYERS = 100  # players a game may name (built-in: 6)
 PIECE_MM = (3.0, 2000.0)  # a piece's width and height (built-in: 7.5 x 15 in board)
 LENGTH_MM = 100_000.0  # any length at all (100 m), so sums and products stay finite
 FIELD_NUMBER = 10**15  # a number in a catalog field or table
+KEEP_CLEAR_ZONES = 1000  # zones a tiled board's seams keep out of (built-in: 0)
 ID_CHARS = 64  # an id (it goes into file names, which most disks cap at 255 bytes)
 
 # -- templates (a face's, or a rulebook's) -------------------------------------------------------

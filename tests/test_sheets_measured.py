@@ -66,7 +66,7 @@ def test_bleed_option_is_the_art_beyond_the_trim_on_the_sheet(tmp_path: Path, bl
         assert abs(measured - bleed) <= 0.1, (side, measured)
 
 
-# --- tiled boards: cut guides in the middle of the overlap -------------------------------------
+# --- tiled boards: cut guides leave the glue band on the tile underneath ----------------------
 
 BOARD = "Board"
 
@@ -87,8 +87,11 @@ def guides(page) -> tuple[list, list]:
     return vertical, horizontal
 
 
-def test_tile_cut_guides_sit_in_the_middle_of_the_overlap(tmp_path: Path) -> None:
-    w, h, overlap_mm = 500, 420, 12
+def test_tile_cut_guides_leave_the_glue_band_on_the_tile_underneath(tmp_path: Path) -> None:
+    """Neighbouring windows share the whole overlap; the guide on the right (lower) tile sits
+    the cut allowance inside its own edge, so the tile it is laid on keeps the rest, the glue
+    band, past the cut: 12 mm of overlap is 3 mm to cut off and 9 mm to glue."""
+    w, h, overlap_mm, allowance = 500, 420, 12, 3
     doc = Document(SheetOptions(paper="letter", overlap_mm=overlap_mm), title="t", game_title="G")
     doc.add_tiled(Piece(solid_face(BOARD, w, h)), section="Board")
     pdf = write_document(doc, tmp_path / "board.pdf")
@@ -111,14 +114,14 @@ def test_tile_cut_guides_sit_in_the_middle_of_the_overlap(tmp_path: Path) -> Non
             overlap = (x0, left[1])  # this tile's left edge to its left neighbour's right edge
             assert abs(overlap[1] - overlap[0] - overlap_mm) <= 0.1, overlap
             gx, gy0, gy1 = vertical[0]
-            assert abs(gx - bx - sum(overlap) / 2) <= 0.1, (c, r, gx - bx, overlap)
+            assert abs(gx - bx - (x0 + allowance)) <= 0.1, (c, r, gx - bx, overlap)
             assert gy0 < y0 + by and gy1 > y1 + by  # across the whole window, into the margin
         if r > 0:
             above = windows[(c, r - 1)]
             overlap = (above[2], y1)  # the upper tile's bottom edge to this tile's top edge
             assert abs(overlap[1] - overlap[0] - overlap_mm) <= 0.1, overlap
             gy, gx0, gx1 = horizontal[0]
-            assert abs(gy - by - sum(overlap) / 2) <= 0.1, (c, r, gy - by, overlap)
+            assert abs(gy - by - (y1 - allowance)) <= 0.1, (c, r, gy - by, overlap)
             assert gx0 < x0 + bx and gx1 > x1 + bx
 
 

@@ -35,6 +35,7 @@ from pnp.catalog.model import (
     Size,
     Table,
 )
+from pnp.catalog.seamspec import parse_seams
 from pnp.catalog.sheetset import sheet_rows
 from pnp.catalog.yamlsource import SourceDict, SourceList, plain
 from pnp.errors import InputError
@@ -189,6 +190,9 @@ def _load_set(path: Path, doc: Any, seen_ids: dict[str, Origin]) -> ComponentSet
     if shape == "round" and abs(size.width_mm - size.height_mm) > 1e-6:
         raise head.error("a round piece needs {diameter: ...}, not different width and height",
                          "size")  # fmt: skip
+    imposition = head.choice("imposition", IMPOSITIONS, DEFAULT_IMPOSITION.get(kind, "grid"))
+    orientation = head.choice("orientation", ("portrait", "landscape"), "portrait")
+    trim = ComponentSet.turned(size, orientation)
     defaults = head.mapping("fields", f"{head.what} fields", {})
     _check_field_value(defaults, defaults.raw)
     rows = sheet_rows(path, file, head, head.choice("source", SOURCES, "rulebook"))
@@ -209,8 +213,8 @@ def _load_set(path: Path, doc: Any, seen_ids: dict[str, Origin]) -> ComponentSet
         source=head.choice("source", SOURCES, "rulebook"), components=components,
         origin=Origin(str(path), head.line or 1), defaults=plain(defaults.raw),
         note=head.text("note", None),
-        orientation=head.choice("orientation", ("portrait", "landscape"), "portrait"),
-        imposition=head.choice("imposition", IMPOSITIONS, DEFAULT_IMPOSITION.get(kind, "grid")),
+        orientation=orientation,
+        imposition=imposition, seams=parse_seams(head, trim, imposition),
     )  # fmt: skip
 
 

@@ -47,7 +47,7 @@ META_KEYS = (
 )  # fmt: skip
 SET_KEYS = (
     "id", "name", "kind", "size", "shape", "front", "back", "product", "source", "fields",
-    "note", "orientation", "imposition",
+    "note", "orientation", "imposition", "seams",
 )  # fmt: skip
 # How a set is laid on sheets; the default follows its kind.
 IMPOSITIONS = ("grid", "packed", "tiled", "standee")
@@ -77,6 +77,27 @@ class Size:
     width_mm: float
     height_mm: float
     name: str | None = None
+
+
+@dataclass(frozen=True)
+class KeepClear:
+    """A zone of a board its seams keep out of, as its templates place things: mm from the
+    trim's top-left corner, y down; on the "front", the "back" or "both" sides."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    side: str = "both"
+
+
+@dataclass(frozen=True)
+class Seams:
+    """Where a tiled board's seams may run: off the spaces, words and pictures its faces paint
+    (unless `derive` is false) and out of the `keep_clear` zones."""
+
+    derive: bool = True
+    keep_clear: tuple[KeepClear, ...] = ()
 
 
 @dataclass
@@ -126,6 +147,7 @@ class ComponentSet:
     note: str | None = None
     orientation: str = "portrait"
     imposition: str = "grid"
+    seams: Seams = field(default_factory=Seams)
 
     @property
     def is_deck(self) -> bool:
@@ -134,10 +156,15 @@ class ComponentSet:
     @property
     def trim(self) -> Size:
         """The size the pieces print at: `size`, turned on its side when the set is landscape."""
-        w, h = self.size.width_mm, self.size.height_mm
-        if self.orientation == "landscape" and h > w:
+        return self.turned(self.size, self.orientation)
+
+    @staticmethod
+    def turned(size: Size, orientation: str) -> Size:
+        """`size` as a set of that orientation prints it."""
+        w, h = size.width_mm, size.height_mm
+        if orientation == "landscape" and h > w:
             w, h = h, w
-        return Size(w, h, self.size.name)
+        return Size(w, h, size.name)
 
     @property
     def total(self) -> int:

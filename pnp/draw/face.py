@@ -46,6 +46,12 @@ class FaceArt:
     shape: str = "rect"  # "rect" or "round": round pieces get a circular cut line
     label: str = ""  # e.g. "Red Agent (agent-red)"; used in messages and galleries
 
+    @property
+    def elements(self) -> tuple[Element, ...]:
+        """The fitted elements it paints, when drawn from a layout; empty for other art."""
+        elements: tuple[Element, ...] = getattr(self.draw, "elements", ())
+        return elements
+
 
 def face_pdf(art: FaceArt) -> bytes:
     """One face alone as a one-page PDF: the page is the trim plus the bleed on every side, with

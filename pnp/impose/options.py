@@ -38,7 +38,7 @@ class SheetOptions:
     crop_marks: bool = True
     margin_mm: float = 3.0  # the printer cannot print nearer the paper edge
     gap_mm: float | None = None
-    overlap_mm: float = 10.0
+    overlap_mm: float = 11.0  # a tiled board's: an 8 mm glue band and a 3 mm cut allowance
     tab_mm: float = 12.0
 
     def __post_init__(self) -> None:

@@ -13,6 +13,7 @@ from pnp.errors import BuildError
 from pnp.impose.geometry import Rect
 from pnp.impose.marks import Mark
 from pnp.impose.paper import Paper
+from pnp.impose.seams import SeamHints
 
 
 @dataclass(frozen=True)
@@ -21,6 +22,7 @@ class Piece:
 
     front: FaceArt
     back: FaceArt | None = None
+    seams: SeamHints = SeamHints()  # a board's: where the seams of its tiles may run
 
     def __post_init__(self) -> None:
         b = self.back

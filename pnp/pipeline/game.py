@@ -118,7 +118,7 @@ class _Imposer:
         missing = list({s.id: s for s in sets if s.id not in self.faces}.values())
         drawn = sets_in_two(self._draw, missing, [len(s.components) for s in missing])
         self.faces.update(zip((s.id for s in missing), drawn, strict=True))
-        return [(s, copies_of(self.faces[s.id])) for s in sets]
+        return [(s, copies_of(self.faces[s.id], s)) for s in sets]
 
     def _draw(self, component_set: ComponentSet) -> Faces:
         return render_set_faces(self.game, component_set, self.templates, self.options.bleed_mm)

@@ -6,7 +6,9 @@ from pnp.catalog.model import ComponentSet, Game
 from pnp.draw.face import FaceArt
 from pnp.errors import BuildError
 from pnp.impose.document import Document
+from pnp.impose.geometry import Rect
 from pnp.impose.kit import KitGroup, KitTooLong
+from pnp.impose.seams import KeepClear, SeamHints
 from pnp.impose.sheet import Piece
 from pnp.limits import PAGES
 from pnp.pipeline.options import BuildOptions
@@ -14,9 +16,19 @@ from pnp.pipeline.options import BuildOptions
 Faces = list[tuple[int, FaceArt, FaceArt | None]]  # (copies, front, back) per component
 
 
-def copies_of(faces: Faces) -> list[Piece]:
-    """One Piece per physical copy."""
-    return [Piece(front, back) for count, front, back in faces for _ in range(count)]
+def copies_of(faces: Faces, component_set: ComponentSet | None = None) -> list[Piece]:
+    """One Piece per physical copy (of `component_set`, whose seams a board's pieces carry)."""
+    hints = seam_hints(component_set) if component_set else SeamHints()
+    return [Piece(front, back, hints) for count, front, back in faces for _ in range(count)]
+
+
+def seam_hints(component_set: ComponentSet) -> SeamHints:
+    """A set's `seams:` as imposition reads them: zones measured from the trim's bottom-left."""
+    spec, height = component_set.seams, component_set.trim.height_mm
+    zones = tuple(
+        KeepClear(Rect(z.x, height - z.y - z.h, z.w, z.h), z.side) for z in spec.keep_clear
+    )
+    return SeamHints(spec.derive, zones)
 
 
 def add_sets(
