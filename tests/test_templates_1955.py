@@ -112,7 +112,7 @@ def test_mercenary_looks_different_and_back_names_the_game():
         dashed = [c for c in doc.pages[0].curves + doc.pages[0].rects if c.get("dash")]
     assert not any(d["dash"][0] for d in dashed), "no dashed frame: it reads as a cut line"
     assert "MERCENARY" in text and "COMBINE FREELY" in text
-    assert "FACTION" not in text.replace("No faction", "")
+    assert "FACTION" not in text.replace("NO FACTION", ""), "a mercenary claims no faction"
     assert "Mercenary:" not in text
     back, chars = pdf_page(face("deck", "mercenary-2", "back"))
     assert "1955" in back and "THE WAR OF ESPIONAGE" in back
