@@ -43,7 +43,9 @@ def test_yaml_aliases_cannot_explode_a_template_output(tmp_path, run_pnp):
     [
         ("{{ 10 ** (10 ** 9) }}", "larger than 4096 bits"),
         ("{{ 'x' * 10**9 }}", "repeating this"),
+        ("{{ 10**9 * 'x' }}", "repeating this"),  # the count first: checked the same
         ("{{ [1] * 10**9 }}", "repeating this"),
+        ("{{ 10**9 * [1] }}", "repeating this"),
         ("{{ '%999999999d' % 1 }}", "format width"),
         ("{{ '{:999999999}'.format(1) }}", "format width"),
         ("{{ 'x' | center(10**9) }}", "|center"),
@@ -67,9 +69,9 @@ def test_yaml_aliases_cannot_explode_a_template_output(tmp_path, run_pnp):
         ("{% for i in range(99999) %}- rect: {x: 0, y: 0, w: 1, h: 1}\n{% endfor %}", "wrote"),
     ],
     ids=[
-        "power", "repeat-text", "repeat-list", "percent-width", "format-width", "center",
-        "indent", "replace", "join", "lipsum", "doubling", "shared-lists", "recursion",
-        "self-include", "nesting-50000", "output-size",
+        "power", "repeat-text", "count-times-text", "repeat-list", "count-times-list",
+        "percent-width", "format-width", "center", "indent", "replace", "join", "lipsum",
+        "doubling", "shared-lists", "recursion", "self-include", "nesting-50000", "output-size",
     ],
 )  # fmt: skip
 def test_a_template_cannot_ask_for_too_much(tmp_path, template, limit, run_pnp):
