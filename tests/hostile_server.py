@@ -1,14 +1,19 @@
 """Runs `pnp` commands for the hostile-input tests (see tests/hostile.py), one forked child each.
 
-Reads one JSON request a line on stdin: {"args", "cwd", "seconds", "memory"}; writes one JSON
-result a line on stdout: {"code", "out", "err", "seconds", "peak_mb", "signal", "timed_out"}.
-pnp is imported once, here, so each child starts warm; each child limits its own address space
-with resource.setrlimit before running the CLI.
+Reads one JSON request a line on stdin: {"args", "cwd", "cpu_seconds", "seconds", "memory"};
+writes one JSON result a line on stdout: {"code", "out", "err", "seconds", "cpu_seconds",
+"peak_mb", "signal", "timed_out"}. pnp is imported once, here, so each child starts warm; each
+child limits its own address space and CPU time with resource.setrlimit before running the CLI.
+
+Time is bounded as CPU time (RLIMIT_CPU: the kernel stops a child that computed for longer),
+which the load on the machine hardly changes, and as wall-clock time only far beyond that, for
+a child that waits without computing (a read that blocks). Either is reported as `timed_out`.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
 import resource
 import signal
@@ -27,6 +32,8 @@ def child(request: dict, out_path: str, err_path: str) -> None:
     try:
         limit = request["memory"]
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        cpu = math.ceil(request["cpu_seconds"])  # SIGXCPU past it, SIGKILL a second later
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
         out = os.open(out_path, os.O_WRONLY)
         err = os.open(err_path, os.O_WRONLY)
         os.dup2(out, 1)
@@ -62,11 +69,17 @@ def run(request: dict) -> dict:
         with open(err_path, encoding="utf-8", errors="replace") as err:
             stderr = err.read()
     killed = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
+    cpu_seconds = usage.ru_utime + usage.ru_stime  # the child's, and its reaped children's
+    out_of_cpu = killed == signal.SIGXCPU or (
+        killed == signal.SIGKILL and cpu_seconds >= request["cpu_seconds"]
+    )
+    timed_out = timed_out or out_of_cpu
     return {
         "code": os.WEXITSTATUS(status) if os.WIFEXITED(status) else None,
         "out": stdout,
         "err": stderr,
         "seconds": seconds,
+        "cpu_seconds": cpu_seconds,
         "peak_mb": usage.ru_maxrss / 1024,
         "signal": None if timed_out else killed,
         "timed_out": timed_out,

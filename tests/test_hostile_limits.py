@@ -1,5 +1,9 @@
 """Hostile input, 2: bounded time and memory for any input. Each case fails in seconds, under
-1 GB, with exit 2 and a message naming the file (and line) and the limit it passed."""
+1 GB, with exit 2 and a message naming the file (and line) and the limit it passed.
+
+Time is bounded as the CPU time a command used (see tests/hostile.py): on a loaded machine its
+wall-clock time is many times longer (measured: 0.2 s idle, up to 5 s with eight busy processes on
+two cores, for the same 0.2 s of CPU time)."""
 
 from __future__ import annotations
 
@@ -39,7 +43,9 @@ def test_yaml_aliases_cannot_explode_a_template_output(tmp_path, run_pnp):
     [
         ("{{ 10 ** (10 ** 9) }}", "larger than 4096 bits"),
         ("{{ 'x' * 10**9 }}", "repeating this"),
+        ("{{ 10**9 * 'x' }}", "repeating this"),  # the count first: checked the same
         ("{{ [1] * 10**9 }}", "repeating this"),
+        ("{{ 10**9 * [1] }}", "repeating this"),
         ("{{ '%999999999d' % 1 }}", "format width"),
         ("{{ '{:999999999}'.format(1) }}", "format width"),
         ("{{ 'x' | center(10**9) }}", "|center"),
@@ -63,16 +69,18 @@ def test_yaml_aliases_cannot_explode_a_template_output(tmp_path, run_pnp):
         ("{% for i in range(99999) %}- rect: {x: 0, y: 0, w: 1, h: 1}\n{% endfor %}", "wrote"),
     ],
     ids=[
-        "power", "repeat-text", "repeat-list", "percent-width", "format-width", "center",
-        "indent", "replace", "join", "lipsum", "doubling", "shared-lists", "recursion",
-        "self-include", "nesting-50000", "output-size",
+        "power", "repeat-text", "count-times-text", "repeat-list", "count-times-list",
+        "percent-width", "format-width", "center", "indent", "replace", "join", "lipsum",
+        "doubling", "shared-lists", "recursion", "self-include", "nesting-50000", "output-size",
     ],
 )  # fmt: skip
 def test_a_template_cannot_ask_for_too_much(tmp_path, template, limit, run_pnp):
     make_game(tmp_path, front(template))
     run = run_pnp("build", "game", "--out", "out", cwd=tmp_path)
     run.refused("game/templates/agent-front.yaml.j2", "Mole (mole)", limit)
-    assert run.seconds < 5 and run.peak_mb < 600 and nothing_in(tmp_path / "out")
+    # each takes about 0.2 s of CPU time; building the value first would take far more (or fail
+    # on the memory limit with another message)
+    assert run.cpu_seconds < 5 and run.peak_mb < 600 and nothing_in(tmp_path / "out")
 
 
 def test_a_template_that_loops_too_long_stops_at_its_time_limit(tmp_path, run_pnp):
@@ -80,7 +88,16 @@ def test_a_template_that_loops_too_long_stops_at_its_time_limit(tmp_path, run_pn
     make_game(tmp_path, front(loops))
     run = run_pnp("validate", "game", cwd=tmp_path)
     run.refused("game/templates/agent-front.yaml.j2:1:", f"more than {limits.RENDER_SECONDS:g} s")
-    assert run.seconds < limits.RENDER_SECONDS + 3
+    # The deadline is wall-clock time: the render ran until it had passed (on a loaded machine
+    # it does fewer steps in that time, it does not stop later). The CPU time of the command is
+    # at most that wall-clock time plus a fraction of a second to start and report, however
+    # loaded the machine is (measured: 2.5 to 3.2 s beside other test runs, under 1 s beside
+    # busy processes on both cores), so this bound never fails a working deadline; a deadline
+    # 2 s late fails it when a core is free, and a render that never stops is killed by the CPU
+    # limit (10 s) and reported as timed out above. The deadline itself, to the second, is
+    # checked with a clock of the test's own in tests/test_guarded_behaviours_layout.py.
+    assert run.seconds >= limits.RENDER_SECONDS
+    assert run.cpu_seconds < limits.RENDER_SECONDS + 2
 
 
 def test_icons_count_toward_the_elements_of_a_face(tmp_path, run_pnp):
@@ -135,7 +152,7 @@ def test_element_quantities_have_plausible_ranges(tmp_path, element, expected, r
     make_game(tmp_path, front(element + "\n"))
     run = run_pnp("build", "game", "--out", "out", cwd=tmp_path)
     run.refused("game/templates/agent-front.yaml.j2", "[output line 1:", expected)
-    assert run.seconds < 5 and nothing_in(tmp_path / "out")
+    assert run.cpu_seconds < 5 and nothing_in(tmp_path / "out")  # about 0.2 s
 
 
 def test_a_fifo_catalog_file_does_not_block(tmp_path, run_pnp):
@@ -167,7 +184,7 @@ def test_a_huge_catalog_is_refused_before_it_is_read(tmp_path, run_pnp):
     with open(game / "huge.yaml", "wb") as huge:
         huge.truncate(50 * limits.MB)  # sparse: 50 MB that cost nothing to write
     run = run_pnp("validate", "game", cwd=tmp_path).refused("game: the catalog files hold")
-    assert run.seconds < 2
+    assert run.cpu_seconds < 2  # 0.05 s: the files are measured, not read
 
 
 def test_a_large_catalog_file_is_refused_by_its_own_size(tmp_path, run_pnp):
@@ -184,8 +201,10 @@ def test_an_svg_naming_thousands_of_fonts_draws_quickly(tmp_path, run_pnp):
     element = "- image: {x: 0, y: 0, w: 20, h: 20, src: many-fonts.svg}\n"
     make_game(tmp_path, {**front(element), "many-fonts.svg": _svg_with(texts)})
     run = run_pnp("build", "game", "--what", "cards", "--out", "out", cwd=tmp_path)
-    assert run.code == 0, run.output
-    assert run.seconds < 5 and Path(tmp_path / "out" / "sixth-game").is_dir()
+    assert run.code == 0, run  # one stopped at its time limit has no exit code
+    # 1 s of CPU time, idle or on loaded cores (where its wall-clock time reached 13 s); looking
+    # each family up among the system's fonts (a process each) takes more than 10 s of it
+    assert run.cpu_seconds < 5 and Path(tmp_path / "out" / "sixth-game").is_dir()
 
 
 def test_an_svg_whose_uses_multiply_is_refused(tmp_path, run_pnp):
