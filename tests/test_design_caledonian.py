@@ -169,7 +169,10 @@ def test_a_miscut_changes_nothing_at_any_edge(game, faces):
 
 def test_backs_are_one_colour_along_all_four_edges(game, faces):
     """A back printed 2 mm off shows the same colour at its edges as any other: each deck's
-    back is one colour over the whole band from the bleed to 3 mm inside, on all four sides."""
+    back is one colour over the whole band from the bleed to 3 mm inside, on all four sides,
+    and every hidden deck has the same edge colour, since decks share sheets in the kit and a
+    miscut shows a sliver of the next card."""
+    edges = {}
     for set_id, component_set in game.sets.items():
         if not (component_set.back and component_set.is_deck):
             continue  # a turn aid's second side is read, not hidden
@@ -181,6 +184,9 @@ def test_backs_are_one_colour_along_all_four_edges(game, faces):
             for _, run in edge_runs(img, bleed_px):
                 colours.update(run)
             assert spread(colours) <= 6, (set_id, sorted(colours)[:4])
+            edges[set_id] = colours.pop()
+    assert len(edges) == 10  # Dossier, eight Crisis decks, Incidents
+    assert spread(edges.values()) <= 6, edges
 
 
 def test_round_pieces_are_one_colour_from_3_mm_inside_the_cut_outwards(game, faces):
