@@ -222,7 +222,7 @@ def test_outcome_panels_sit_at_the_same_place_on_every_card(game, faces, prefix)
                 if w["text"] in tops:
                     tops[w["text"]].add(round(w["top"], 1))
             support = min(w["top"] for w in found if w["text"] == "COUNTS")
-            title = [w for w in found if w["size"] >= 9.9 and 17 < w["top"] < support]
+            title = [w for w in found if w["size"] >= 12 and 17 < w["top"] < support]
             assert title, cid
             assert all(w["bottom"] < support - 0.5 for w in title), cid
     assert all(len(v) == 1 for v in tops.values()), tops
