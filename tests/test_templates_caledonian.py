@@ -58,7 +58,7 @@ def test_every_face_renders(game, faces):
             assert (back is not None) == bool(component_set.back), component_id
 
 
-def test_dossier_card_shows_value_big_top_right_and_its_type(faces):
+def test_dossier_card_shows_value_big_top_left_and_its_type(faces):
     agent, _ = faces["dossier"]["usa-traitor"]
     spy, _ = faces["dossier"]["usa-dead-drop"]
     agent_words = words(agent)
@@ -67,7 +67,7 @@ def test_dossier_card_shows_value_big_top_right_and_its_type(faces):
     assert "UNITED STATES" in text
     value = [w for w in agent_words if w["text"] == "1" and w["size"] >= 20]
     assert value, "the value is printed large"
-    assert value[0]["x0"] > 63 / 2 and value[0]["top"] < 88 / 4, "the value sits top right"
+    assert value[0]["x0"] < 15 and value[0]["top"] < 88 / 4, "the value sits top left"
     assert "ESPIONAGE" in text_of(spy) and "FIELD" not in text_of(spy)
     # one shared back for the whole deck
     backs = {b.key for _, b in faces["dossier"].values()}
