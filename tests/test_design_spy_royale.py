@@ -167,6 +167,15 @@ def test_backs_are_one_colour_to_the_bleed_on_all_four_edges(faces, deck: str) -
         assert max(differ(ground, p) for p in line) <= 12, f"{deck}: {edge} {along / PX:.1f} mm"
 
 
+def test_card_backs_that_share_a_sheet_meet_in_one_colour(faces) -> None:
+    """The print kit puts the odd action card, the duration cards and some missions on one
+    sheet: a cut between two of them shows the same colour on both backs."""
+    grounds = {deck: pixels(next(iter(faces[deck].values()))[1]).getpixel((0, 0))
+               for deck in ("action", "mission", "duration")}  # fmt: skip
+    action = grounds["action"]
+    assert all(differ(action, g) <= 12 for g in grounds.values()), grounds
+
+
 def test_the_disguise_printed_on_another_decks_sheet_has_its_decks_back(faces) -> None:
     _, disguise = faces["action"]["police-disguise"]
     _, other = faces["action"]["military-steal-document"]
