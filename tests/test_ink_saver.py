@@ -23,7 +23,7 @@ PIECES = [
     ("1955-war-of-espionage", "deck", "mercenary-1", "back"),
     ("spy-royale", "action", "military-sniper", "back"),
     ("spy-royale", "mission", "blackout", "back"),
-    ("spy-royale", "chip", "chip-10", "front"),
+    ("spy-royale", "chip", "chip-10", "back"),
     ("spy-royale", "duration", "duration-5", "back"),
 ]
 
