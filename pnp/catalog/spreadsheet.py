@@ -7,6 +7,10 @@ through pnp.io.files, so a sheet lies inside the game's folder and is bounded li
 (pnp.limits). Rows are numbered as a spreadsheet shows them, the header being row 1, so a
 message `cards.csv:14: column 'cost': ...` points at the row a designer sees.
 
+CSV that pnp writes (`manifest.csv`, `pnp inventory --csv`) goes through `csv_text`: a cell a
+spreadsheet would run as a formula gets OWASP's leading `'`, and reading a CSV takes that `'` off
+again (only before `= + - @`, a tab or a carriage return), so what pnp writes reads back as it was.
+
 What the cells mean (which columns are fields, numbers, lists) is decided in
 pnp.catalog.sheetset; this module only turns bytes into cells.
 """
@@ -15,6 +19,7 @@ from __future__ import annotations
 
 import codecs
 import io
+import re
 import warnings
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -34,6 +39,8 @@ from pnp.limits import (
 from pnp.names import closest, quote, shorten
 
 SUFFIXES = (".csv", ".tsv", ".xlsx")
+# a cell a spreadsheet would run as a formula (OWASP's list), after any `'` already before it
+_ACTIVE = re.compile(r"'*[=+\-@\t\r]")
 _PLAIN = (str, int, float, bool)  # cell values taken as they are
 Cell = str | int | float | bool | None
 
@@ -57,6 +64,34 @@ def column_letter(index: int) -> str:
         index, rest = divmod(index - 1, 26)
         letters = chr(ord("A") + rest) + letters
     return letters
+
+
+def inert(text: str) -> str:
+    """A cell pnp writes into a CSV, made inert: text a spreadsheet would run as a formula (it
+    starts with `= + - @`, a tab or a carriage return) gets OWASP's leading `'`. So that any text
+    reads back as written (`read_sheet` takes one `'` off), so does text that is already one or
+    more `'` before such a character."""
+    return "'" + text if _ACTIVE.match(text) else text
+
+
+def csv_text(rows: Iterable[Iterable[str]]) -> str:
+    """Rows as CSV text (`\\n` line ends), every cell made `inert`. A row with a carriage return
+    in a cell is quoted whole: the csv module quotes only a cell holding the line end it writes,
+    and a reader takes an unquoted `\\r` for the end of a row."""
+    import csv
+
+    out = io.StringIO()
+    plain = csv.writer(out, lineterminator="\n")
+    quoted = csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_ALL)
+    for row in rows:
+        cells = [inert(cell) for cell in row]
+        (quoted if any("\r" in cell for cell in cells) else plain).writerow(cells)
+    return out.getvalue()
+
+
+def _uninert(text: str) -> str:
+    """What `inert` made of a cell, taken back: a `'` before text `inert` would mark loses it."""
+    return text[1:] if text[:1] == "'" and _ACTIVE.match(text, 1) else text
 
 
 def cell_error(
@@ -149,7 +184,7 @@ def _csv_rows(path: Path, text: str, delimiter: str) -> list[tuple[int, list[Cel
             for index, cell in enumerate(cells):
                 if not cell.isprintable() and any(0xDC80 <= ord(c) <= 0xDCFF for c in cell):
                     _bad_encoding(path, number, header, index, cell)
-            rows.append((number, [c.replace("\r\n", "\n") for c in cells]))
+            rows.append((number, [_uninert(c).replace("\r\n", "\n") for c in cells]))
             header = header or cells
     except csv.Error as exc:
         raise InputError(f"cannot read the CSV: {exc}", file=path,
