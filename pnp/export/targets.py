@@ -108,6 +108,7 @@ class Output:
     def __init__(self, stage: Staging, folder: Path, url_base: str | None = None) -> None:
         self.stage = stage
         self.folder = folder
+        stage.check(folder)
         self.url_base = url_base
         self.written: list[Path] = []
         self._seen: dict[str, bytes] = {}  # name -> digest of what was written

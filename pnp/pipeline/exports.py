@@ -64,7 +64,7 @@ def export_games(
             raise InputError(f"the game {game.id!r} is named twice", file=game.origin.file)
         seen.add(game.id)
         chosen.append((game, chosen_sets(game, target, options)))
-    with Staging(options.base) as stage:
+    with Staging(options.base, games=[game.root for game in games]) as stage:
         for game, sets in chosen:
             out = Output(stage, options.base / game.id / target, options.url_base)
             export(game, sets, options, out, face_source(game))
