@@ -103,12 +103,13 @@ def bleed_to_draw(needed_mm: float) -> float:
 
 
 class Output:
-    """One game's target folder inside a staged export: files by path relative to it."""
+    """One game's target folder inside a staged export: files by path relative to it. The
+    folder is replaced as a whole: files an earlier export left there are gone."""
 
     def __init__(self, stage: Staging, folder: Path, url_base: str | None = None) -> None:
         self.stage = stage
         self.folder = folder
-        stage.check(folder)
+        stage.whole(folder)
         self.url_base = url_base
         self.written: list[Path] = []
         self._seen: dict[str, bytes] = {}  # name -> digest of what was written

@@ -2,9 +2,12 @@
 
 Every file of a build is written into a hidden staging folder inside the output folder
 (`output/.pnp-build-PID-N/GAME/...`), on the same disk as its destination. Only when every file
-of every game is complete are they moved into place, each with one rename; a failure, Ctrl-C or
-a second file claiming the same name leaves the output folder as it was, without even an empty
-`output/GAME/`. Writes go only into real folders inside the output folder (pnp.io.outputs).
+of every game is complete are they moved into place (pnp.io.commit): each with one rename, or,
+for an export, its whole target folder with one rename, so files of an earlier export that this
+one did not write are gone. A failure, Ctrl-C or a second file claiming the same name before
+then leaves the output folder as it was, without even an empty `output/GAME/`; Ctrl-C during
+the moves waits for the last one. Writes go only into real folders inside the output folder
+(pnp.io.outputs).
 
 A staging folder (or a PDF's temporary file) that a killed build left behind is removed by the
 next build that finds it, once the process that made it is gone, and only when it is provably
@@ -24,8 +27,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from types import TracebackType
 
-from pnp.errors import BuildError
-from pnp.io.outputs import check_way, make_way, refuse_game_links
+from pnp.errors import BuildError, Interrupted
+from pnp.io.commit import Move, commit_moves
+from pnp.io.outputs import check_way, refuse_game_links
 
 PREFIX = ".pnp-build-"
 MARK, MARK_TEXT = ".pnp-staging", b"a staging folder of pnp: removed once its build has ended\n"
@@ -54,6 +58,7 @@ class Staging:
             why = exc.strerror or str(exc)
             raise BuildError(f"cannot create the output folder: {why}", file=base) from None
         self._finals: dict[Path, Path] = {}  # staged path -> final path
+        self._wholes: dict[Path, Path] = {}  # final folder -> its staged folder
 
     def __enter__(self) -> Staging:
         return self
@@ -82,6 +87,13 @@ class Staging:
         staged.mkdir(parents=True, exist_ok=True)
         return staged
 
+    def whole(self, final: Path) -> Path:
+        """Have the folder `final` replaced as a whole by its staged counterpart (returned):
+        what the folder held before and this build does not write is gone after the commit."""
+        self.check(final)
+        self._wholes[Path(final)] = staged = self.folder(final)
+        return staged
+
     def claim(self, final: Path) -> Path:
         """Where to write the file that becomes `final`; BuildError if two files claim it."""
         staged = self.folder(Path(final).parent) / Path(final).name
@@ -105,20 +117,25 @@ class Staging:
 
     def commit(self) -> list[Path]:
         """Move every file into place (after checking each can be); returns the final paths."""
-        moves = [(staged, self.real / self._inside(f)) for staged, f in self._finals.items()]
-        final = self.real
         try:
-            for _, final in moves:
-                check_way(self.real, final)
+            moves = self._moves()
             for staged, final in moves:
-                make_way(self.real, final.parent)
-                os.replace(staged, final)
-        except OSError as exc:
-            raise BuildError(f"cannot move the finished file into place: {exc.strerror}",
-                             file=final) from None  # fmt: skip
-        finally:
-            self.discard(keep_base=True)
+                check_way(self.real, final, folder=staged.is_dir())
+            commit_moves(moves, self.real, self.root / ".replaced",
+                         then=lambda: self.discard(keep_base=True))  # fmt: skip
+        except BaseException as exc:
+            if not isinstance(exc, Interrupted):  # that one came after every file moved
+                self.discard()
+            raise
         return list(self._finals.values())
+
+    def _moves(self) -> list[Move]:
+        """(staged, real final) of each folder replaced whole, then of each other file."""
+        moves = [(staged, self.real / self._inside(f)) for f, staged in self._wholes.items()]
+        for staged, final in self._finals.items():
+            if not any(final.is_relative_to(folder) for folder in self._wholes):
+                moves.append((staged, self.real / self._inside(final)))
+        return moves
 
     def discard(self, keep_base: bool = False) -> None:
         """Remove the staging folder, and the output folders this build created if empty."""

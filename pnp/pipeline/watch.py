@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.catalog.games import builtin_ids, resolve_game
-from pnp.errors import PnpError
+from pnp.errors import Interrupted, PnpError
 from pnp.io.inputs import is_input_name
 from pnp.names import printable, shorten
 from pnp.pipeline.game import build_games
@@ -56,6 +56,8 @@ def watch(
             rust_timeout=1000, yield_on_timeout=False,
         ):  # fmt: skip
             _run(rebuild, report, "rebuilt", sorted({path for _, path in changes}))
+    except Interrupted:  # Ctrl-C held while a build moved into place: it is complete
+        report("stopped (the last build was written in full)")
     except KeyboardInterrupt:
         report("stopped")
 
