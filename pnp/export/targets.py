@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 
 from pnp.catalog.model import ComponentSet, Game
 from pnp.errors import BuildError, InputError, UnknownNameError
+from pnp.export.raster import PixelBudget
 from pnp.io.staging import Staging
 from pnp.names import closest, quote
 
@@ -106,9 +107,16 @@ class Output:
     """One game's target folder inside a staged export: files by path relative to it. The
     folder is replaced as a whole: files an earlier export left there are gone."""
 
-    def __init__(self, stage: Staging, folder: Path, url_base: str | None = None) -> None:
+    def __init__(
+        self,
+        stage: Staging,
+        folder: Path,
+        url_base: str | None = None,
+        budget: PixelBudget | None = None,
+    ) -> None:
         self.stage = stage
         self.folder = folder
+        self.budget = budget or PixelBudget()  # one for the whole export, shared by its games
         stage.whole(folder)
         self.url_base = url_base
         self.written: list[Path] = []

@@ -14,6 +14,7 @@ from pnp.catalog.model import ComponentSet, Game
 from pnp.errors import InputError
 from pnp.export.images import Exporter, export_dtc, export_png, export_proof, shop_exporter
 from pnp.export.pieces import FaceSource, Piece, SetPieces
+from pnp.export.raster import PixelBudget
 from pnp.export.targets import (
     TARGETS,
     ExportOptions,
@@ -64,9 +65,10 @@ def export_games(
             raise InputError(f"the game {game.id!r} is named twice", file=game.origin.file)
         seen.add(game.id)
         chosen.append((game, chosen_sets(game, target, options)))
+    budget = PixelBudget()  # pixels rasterized, every game counted
     with Staging(options.base, games=[game.root for game in games]) as stage:
         for game, sets in chosen:
-            out = Output(stage, options.base / game.id / target, options.url_base)
+            out = Output(stage, options.base / game.id / target, options.url_base, budget)
             export(game, sets, options, out, face_source(game))
             if progress:
                 progress(f"{game.id}/{target}")
