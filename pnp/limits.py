@@ -20,6 +20,8 @@ TEMPLATE_BYTES = 1 * MB  # a face template or macro file (built-in: 14 KB)
 IMAGE_BYTES = 50 * MB  # a PNG, JPEG or SVG file a face draws
 FONT_BYTES = 50 * MB  # a TrueType file (IPAex Gothic, the largest shipped, is 6 MB)
 GAME_FILES = 1000  # catalog files in one game folder (built-in: 16)
+WATCH_FOLDERS = 1000  # folders `--watch` follows, a game's, its templates' and pnp's own
+# (built-in: 6 for a game); links are never followed
 SHEET_BYTES = 2 * MB  # a .csv, .tsv or .xlsx file of set data
 XLSX_UNPACKED_BYTES = 20 * MB  # an .xlsx unzipped (a small zip can unpack to gigabytes)
 SHEET_ROWS = 10_000  # rows of one spreadsheet (one component a row)

@@ -1,10 +1,18 @@
 """Hostile input, 9: raster outputs are bounded. An export rasterizes at most EXPORT_PIXELS in all
 (refused before the set over the budget is drawn), no image is larger than IMAGE_PIXELS (a
 contact sheet is split at CONTACT_FACES faces and shrunk to fit), and a proof at 1200 dpi fits
-in the hostile tests' 1 GB."""
+in the hostile tests' 1 GB; `--watch` registers only the real folders of the game and of pnp,
+never a folder a link leads to."""
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
 from hostile import make_game, nothing_in
 from PIL import Image
 
@@ -74,3 +82,51 @@ def test_a_large_set_gets_several_contact_sheets(tmp_path, run_pnp):
     assert 'href="agents-contact-1.png"' in page and 'href="agents-contact-2.png"' in page
     with Image.open(proof / sheets[0]) as first, Image.open(proof / sheets[1]) as second:
         assert first.height > 3 * second.height  # ten rows of six, then two
+
+
+def inotify_watches(pid: int) -> int:
+    """How many inotify watches the process holds (Linux: /proc/PID/fdinfo)."""
+    count = 0
+    for fd in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            if os.readlink(f"/proc/{pid}/fd/{fd}") != "anon_inode:inotify":
+                continue
+            with open(f"/proc/{pid}/fdinfo/{fd}") as info:
+                count += sum(1 for line in info if line.startswith("inotify wd:"))
+        except OSError:
+            continue
+    return count
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fdinfo"), reason="counts watches in /proc")
+def test_watch_registers_only_the_real_folders_of_the_game(tmp_path):
+    game = make_game(tmp_path)
+    elsewhere = tmp_path / "elsewhere"
+    (elsewhere / "deep" / "deeper").mkdir(parents=True)
+    (game / "usr").symlink_to("/usr")
+    (game / "root").symlink_to("/")
+    (game / "elsewhere").symlink_to(elsewhere)
+    (game / "art" / "icons").mkdir(parents=True)  # real folders: watched
+    watch = subprocess.Popen(
+        [sys.executable, "-m", "pnp.cli", "build", "game", "--what", "cards", "--out", "out",
+         "--watch"],
+        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )  # fmt: skip
+    try:
+        assert watch.stdout is not None
+        lines = []
+        for line in watch.stdout:  # until the first build is done and the watch begins
+            lines.append(line)
+            if "watching" in line or "error" in line:
+                break
+        assert "watching" in lines[-1], lines
+        time.sleep(1)  # the watch thread registers its folders
+        folders = inotify_watches(watch.pid)
+        # the game, templates, art, art/icons, pnp's macros and fonts (and their subfolders)
+        assert 4 <= folders <= 20, folders
+    finally:
+        watch.send_signal(signal.SIGINT)
+        out, _ = watch.communicate(timeout=30)
+    assert watch.returncode in (0, 130), out
+    assert "Traceback" not in out and "stopped" in out

@@ -21,7 +21,7 @@ from typing import Any
 
 from pnp.catalog.games import builtin_ids, resolve_game
 from pnp.errors import Interrupted, PnpError
-from pnp.io.inputs import is_input_name
+from pnp.io.inputs import is_input_name, watched_folders
 from pnp.names import printable, shorten
 from pnp.pipeline.game import build_games
 from pnp.pipeline.options import BuildOptions, output_base
@@ -41,7 +41,9 @@ def watch(
     """Call `rebuild` now and after every saved change under `paths` until Ctrl-C (or `stop`).
 
     `rebuild` may return a short summary (a str) for its status line. A PnpError it raises is
-    reported and the watch goes on; so is any other error, in one line, as a bug.
+    reported and the watch goes on; so is any other error, in one line, as a bug. Only the real
+    folders under `paths` are watched, each on its own (links are not followed; pnp.io.inputs),
+    and again when a folder comes or goes.
     """
     import watchfiles  # only a watch needs it
 
@@ -49,13 +51,20 @@ def watch(
     ignored = [os.path.realpath(p) for p in ignore]
     watch_filter = _Filter(ignored)
     try:
+        folders = watched_folders(roots, ignored)  # a PnpError here: nothing to run yet
         _run(rebuild, report, "built", [])
         report("watching for changes (Ctrl-C to stop)")
-        for changes in watchfiles.watch(
-            *roots, watch_filter=watch_filter, debounce=1600, step=100, stop_event=stop,
-            rust_timeout=1000, yield_on_timeout=False,
-        ):  # fmt: skip
-            _run(rebuild, report, "rebuilt", sorted({path for _, path in changes}))
+        while folders:
+            for changes in watchfiles.watch(
+                *folders, watch_filter=watch_filter, debounce=1600, step=100, stop_event=stop,
+                rust_timeout=1000, yield_on_timeout=False, recursive=False,
+            ):  # fmt: skip
+                _run(rebuild, report, "rebuilt", sorted({path for _, path in changes}))
+                if (now := watched_folders(roots, ignored)) != folders:
+                    folders = now  # a folder came or went: watch the new set
+                    break
+            else:
+                return  # stopped
     except Interrupted:  # Ctrl-C held while a build moved into place: it is complete
         report("stopped (the last build was written in full)")
     except KeyboardInterrupt:
@@ -74,10 +83,18 @@ class _Filter:
     def __call__(self, change: Any, path: str) -> bool:
         name = os.path.basename(path)
         return (
-            is_input_name(name)  # what a game is made of: not the output, not editor litter
+            (is_input_name(name) or _new_folder(change, path))  # not the output, not litter
             and not os.path.join(path, "").startswith(self._ignored)
             and self._default(change, path)
         )
+
+
+def _new_folder(change: Any, path: str) -> bool:
+    """A real folder was made (its files are watched from then on)."""
+    import watchfiles
+
+    return bool(change == watchfiles.Change.added and os.path.isdir(path)
+                and not os.path.islink(path))  # fmt: skip
 
 
 def _run(rebuild: Callable[[], object], report: Report, verb: str, changed: list[str]) -> None:
