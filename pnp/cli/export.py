@@ -95,15 +95,18 @@ def export(
         sets=sets,
     )
     if watch_files:
+        from pnp.io.staging import check_output
         from pnp.pipeline.watch import game_paths, watch
 
         into = out_dir if out_dir is not None else Path("output")
+        paths = game_paths(games)
+        check_output(into, [resolve_game(g).root for g in games])
 
         def rebuild() -> str:
             written = export_games([resolve_game(g) for g in games], target, options)
             return f"{len(written)} files in {into}"
 
-        watch(game_paths(games), rebuild, report=click.echo, ignore=[into])
+        watch(paths, rebuild, report=click.echo, ignore=[into])
         return
     loaded = [resolve_game(g) for g in games]
     written = export_games(loaded, target, options)

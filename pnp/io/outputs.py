@@ -10,12 +10,14 @@ with the game, not from the user.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from collections.abc import Iterable
 from pathlib import Path
 
 from pnp.errors import BuildError
+from pnp.names import shorten
 
 _HINT = "pnp writes only into real folders inside the output folder: remove the link, or choose "
 _HINT += "another folder with --out"
@@ -73,6 +75,18 @@ def make_way(base: Path, folder: Path) -> list[Path]:
         if not stat.S_ISDIR(os.lstat(path).st_mode):  # a link or a file came in the way
             raise NotADirectoryError(20, "not a real folder", str(path))
     return made
+
+
+def why(exc: OSError) -> str:
+    """Why a file-system call failed, in a user's words."""
+    if exc.errno in (errno.ENOTDIR, errno.EEXIST) and exc.filename:
+        path = Path(os.fsdecode(exc.filename))
+        for step in (path, *path.parents):
+            if os.path.isfile(step):
+                return f"{shorten(str(step))} is a file, not a folder"
+    if exc.errno == errno.ENAMETOOLONG:
+        return "a name in the path is longer than the file system allows (255 bytes)"
+    return exc.strerror or str(exc)
 
 
 def _target(link: Path) -> str:

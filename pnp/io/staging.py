@@ -24,12 +24,14 @@ import shutil
 import stat
 import time
 from collections.abc import Iterable
+from contextlib import suppress
 from pathlib import Path
 from types import TracebackType
 
 from pnp.errors import BuildError, Interrupted
 from pnp.io.commit import Move, commit_moves
-from pnp.io.outputs import check_way, refuse_game_links
+from pnp.io.outputs import check_way, refuse_game_links, why
+from pnp.names import shorten
 
 PREFIX = ".pnp-build-"
 MARK, MARK_TEXT = ".pnp-staging", b"a staging folder of pnp: removed once its build has ended\n"
@@ -46,17 +48,21 @@ class Staging:
 
     def __init__(self, base: Path, games: Iterable[Path] = ()) -> None:
         self.base = Path(base)
-        refuse_game_links(self.base, games)
-        self._made = _missing_parents(self.base)  # folders to remove again if nothing is kept
+        self._made: list[Path] = []  # folders to remove again if nothing is kept
+        if os.path.islink(self.base) and not os.path.exists(self.base):
+            raise BuildError(f"the output folder is a link to {os.readlink(self.base)}, which "
+                             "does not exist", file=shorten(str(base)))  # fmt: skip
         try:
+            refuse_game_links(self.base, games)
+            self._made = _missing_parents(self.base)
             self.base.mkdir(parents=True, exist_ok=True)
             self.real = Path(os.path.realpath(self.base))  # resolved once: no link from here on
             remove_stale(self.real)
             self.root = _new_root(self.real)
         except OSError as exc:
             self.discard()
-            why = exc.strerror or str(exc)
-            raise BuildError(f"cannot create the output folder: {why}", file=base) from None
+            raise BuildError(f"cannot create the output folder: {why(exc)}",
+                             file=shorten(str(base))) from None  # fmt: skip
         self._finals: dict[Path, Path] = {}  # staged path -> final path
         self._wholes: dict[Path, Path] = {}  # final folder -> its staged folder
 
@@ -84,7 +90,11 @@ class Staging:
     def folder(self, final: Path) -> Path:
         """The staging counterpart of the folder `final` (under `base`), created."""
         staged = self.root / self._inside(final)
-        staged.mkdir(parents=True, exist_ok=True)
+        try:
+            staged.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise BuildError(f"cannot write into the output folder: {why(exc)}",
+                             file=shorten(str(final))) from None  # fmt: skip
         return staged
 
     def whole(self, final: Path) -> Path:
@@ -142,11 +152,15 @@ class Staging:
         if hasattr(self, "root"):
             shutil.rmtree(self.root, ignore_errors=True)
         if not keep_base:
-            for folder in self._made:
-                try:
+            for folder in self._made:  # innermost first
+                with suppress(OSError):
                     folder.rmdir()  # only when empty
-                except OSError:
-                    break
+
+
+def check_output(base: Path, games: Iterable[Path] = ()) -> None:
+    """BuildError unless pnp can write into the output folder `base` (made, and removed again
+    if it was not there): what `--watch` checks before it starts."""
+    Staging(base, games).discard()
 
 
 def _new_root(base: Path) -> Path:

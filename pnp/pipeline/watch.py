@@ -7,7 +7,8 @@ watchfiles), not from polling. Each rebuild prints one status line with its time
 error is printed and the watch goes on (fix the file and save again); Ctrl-C ends it.
 
 `watch_builds(refs, options)` is that loop around `build_games`, watching the games' catalog
-and template folders and the shared macros, and ignoring the output folder it writes.
+and template folders and the shared macros, and ignoring the output folder it writes. An output
+folder pnp cannot write into is refused before the watch starts (saving a file cannot fix it).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any
 from pnp.catalog.games import builtin_ids, resolve_game
 from pnp.errors import Interrupted, PnpError
 from pnp.io.inputs import is_input_name, watched_folders
+from pnp.io.staging import check_output
 from pnp.names import printable, shorten
 from pnp.pipeline.game import build_games
 from pnp.pipeline.options import BuildOptions, output_base
@@ -47,7 +49,7 @@ def watch(
     """
     import watchfiles  # only a watch needs it
 
-    roots = sorted({os.path.realpath(p) for p in paths if Path(p).exists()})
+    roots = sorted({os.path.realpath(p) for p in paths if os.path.exists(p)})
     ignored = [os.path.realpath(p) for p in ignore]
     watch_filter = _Filter(ignored)
     try:
@@ -129,7 +131,7 @@ def game_paths(refs: Iterable[str]) -> list[Path]:
     for ref in refs:
         if ref in builtin:
             paths += [card_data_dir() / ref, templates_dir() / ref]
-        elif Path(ref).is_dir():
+        elif os.path.isdir(ref):
             paths += [Path(ref)]  # a game folder holds its templates (and fonts, images)
         else:
             resolve_game(ref)  # says what is wrong with the name
@@ -143,4 +145,6 @@ def watch_builds(refs: Sequence[str], options: BuildOptions, *, report: Report) 
         written = build_games([resolve_game(ref) for ref in refs], options)
         return f"{len(written)} file{'s' if len(written) != 1 else ''} in {output_base(options)}"
 
-    watch(game_paths(refs), rebuild, report=report, ignore=[output_base(options)])
+    paths = game_paths(refs)
+    check_output(output_base(options), [resolve_game(ref).root for ref in refs])
+    watch(paths, rebuild, report=report, ignore=[output_base(options)])
