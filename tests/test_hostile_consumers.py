@@ -1,0 +1,51 @@
+"""Hostile input, 11: what pnp writes is what its consumers accept, read back with readers of
+their own (pypdf, json): a booklet embeds every font it names; a Tabletop Simulator save holds
+no GUID twice and no empty deck, and its image addresses are well-formed; ids Windows cannot
+hold as file names are refused; DriveThruCards pages have the shop's size and a build's page
+bound."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hostile import make_game
+from pypdf import PdfReader
+from pypdf.generic import DictionaryObject
+
+
+def fonts_of(resources: DictionaryObject | None, seen: set[int] | None = None) -> list[dict]:
+    """Every font a page's resources name, forms' own resources included."""
+    seen = set() if seen is None else seen
+    if resources is None or id(resources) in seen:
+        return []
+    seen.add(id(resources))
+    found = [font.get_object() for font in (resources.get("/Font") or {}).values()]
+    for xobject in (resources.get("/XObject") or {}).values():
+        xobject = xobject.get_object()
+        if xobject.get("/Subtype") == "/Form":
+            found += fonts_of(xobject.get("/Resources"), seen)
+    return found
+
+
+def unembedded(path: Path) -> set[str]:
+    """The base names of the fonts a PDF names without embedding them."""
+    missing = set()
+    for page in PdfReader(path).pages:
+        for font in fonts_of(page.get("/Resources")):
+            if font.get("/Subtype") == "/Type0":
+                font = font["/DescendantFonts"][0].get_object()
+            descriptor = font.get("/FontDescriptor")
+            files = set(descriptor.get_object()) if descriptor is not None else set()
+            if not {"/FontFile", "/FontFile2", "/FontFile3"} & files:
+                missing.add(str(font.get("/BaseFont")))
+    return missing
+
+
+def test_a_booklet_embeds_every_font_it_names(tmp_path, run_pnp):
+    make_game(tmp_path)
+    run = run_pnp("build", "game", "--what", "rulebook", "--booklet", "--out", "out",
+                  cwd=tmp_path, seconds=60)  # fmt: skip
+    assert run.code == 0, run.output
+    (booklet,) = (tmp_path / "out" / "sixth-game").glob("*-booklet-*.pdf")
+    assert fonts_of(PdfReader(booklet).pages[0].get("/Resources"))
+    assert unembedded(booklet) == set()
