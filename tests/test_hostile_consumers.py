@@ -6,6 +6,7 @@ bound."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from hostile import make_game
@@ -49,3 +50,39 @@ def test_a_booklet_embeds_every_font_it_names(tmp_path, run_pnp):
     (booklet,) = (tmp_path / "out" / "sixth-game").glob("*-booklet-*.pdf")
     assert fonts_of(PdfReader(booklet).pages[0].get("/Resources"))
     assert unembedded(booklet) == set()
+
+
+def walk(objects: list[dict]) -> list[dict]:
+    """Every object of a saved object, contained ones included."""
+    found = []
+    for obj in objects:
+        found.append(obj)
+        found += walk(obj.get("ContainedObjects") or [])
+    return found
+
+
+def chips(counts: dict[str, int]) -> str:
+    rows = "".join(
+        f"  - {{id: {cid}, name: {cid}, count: {n}, source: original, value: 1}}\n"
+        for cid, n in counts.items()
+    )
+    return (
+        "set: {id: chips, name: Chips, kind: chip, size: {diameter: 20mm}, shape: round, "
+        "front: chip.yaml.j2, back: chip.yaml.j2, product: tokens, source: original}\n"
+        "components:\n" + rows
+    )
+
+
+def test_tts_guids_are_unique_among_10000_pieces(tmp_path, run_pnp):
+    """chip-2345 and chip-8027 hash to one GUID (0a86c3) for their first copies."""
+    counts = {f"chip-{n}": 1000 for n in (2345, 8027, 1, 2, 3, 4, 5, 6, 7, 8)}
+    make_game(tmp_path, {"chips.yaml": chips(counts), "agents.yaml": None})
+    run = run_pnp("export", "game", "--to", "tts", "--dpi", "30", "--out", "out",
+                  cwd=tmp_path, seconds=120)  # fmt: skip
+    assert run.code == 0, run.output
+    saved = json.loads((tmp_path / "out" / "sixth-game" / "tts" / "sixth-game.json").read_text())
+    objects = walk(saved["ObjectStates"])
+    guids = [obj["GUID"] for obj in objects]
+    assert len(objects) == 10_001  # every chip, and their bag
+    assert len(set(guids)) == len(guids)
+    assert all(len(g) == 6 and int(g, 16) >= 0 for g in guids)
