@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from hostile import make_game
+import pytest
+from hostile import make_game, nothing_in
 from pypdf import PdfReader
 from pypdf.generic import DictionaryObject
 
@@ -86,3 +87,56 @@ def test_tts_guids_are_unique_among_10000_pieces(tmp_path, run_pnp):
     assert len(objects) == 10_001  # every chip, and their bag
     assert len(set(guids)) == len(guids)
     assert all(len(g) == 6 and int(g, 16) >= 0 for g in guids)
+
+
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("https://example.org/a\nb/", "without spaces or control characters"),
+        ("https://example.org/my game/", "without spaces or control characters"),
+        ("https://example.org/game/#top", "may not hold a query (?) or a fragment (#)"),
+        ("https://example.org/game/?v=1", "may not hold a query (?) or a fragment (#)"),
+        ("https:game", "names no host"),
+        ("https:///game/", "names no host"),
+        ("https://example.org:http/", "names no host"),
+        ("ftp://example.org/game/", "(http or https)"),
+        ("file:///home/me/game/", "(http or https)"),
+        ("", "without spaces"),
+    ],
+    ids=["newline", "space", "fragment", "query", "no-host", "empty-host", "bad-port", "ftp",
+         "file", "empty"],
+)  # fmt: skip
+def test_a_bad_url_base_is_refused(tmp_path, url, expected, run_pnp):
+    make_game(tmp_path)
+    run = run_pnp("export", "game", "--to", "tts", "--url-base", url, "--out", "out",
+                  cwd=tmp_path)  # fmt: skip
+    run.refused("Invalid value for '--url-base'", expected)
+    assert nothing_in(tmp_path / "out")
+
+
+def images(saved: dict) -> list[str]:
+    """Every image address in a saved object."""
+    found = []
+    for obj in walk(saved["ObjectStates"]):
+        for deck in (obj.get("CustomDeck") or {}).values():
+            found += [deck["FaceURL"], deck["BackURL"]]
+        image = obj.get("CustomImage") or {}
+        found += [u for u in (image.get("ImageURL"), image.get("ImageSecondaryURL")) if u]
+    return found
+
+
+def test_a_url_base_gets_its_slash_and_an_empty_deck_is_left_out(tmp_path, run_pnp):
+    game = make_game(tmp_path)
+    agents = game / "agents.yaml"
+    agents.write_text(agents.read_text().replace("count: 4", "count: 0").replace(
+        "count: 3", "count: 0").replace("count: 2", "count: 0"))  # fmt: skip
+    run = run_pnp("export", "game", "--to", "tts", "--url-base", "https://example.org/my-game",
+                  "--out", "out", cwd=tmp_path)  # fmt: skip
+    assert run.code == 0, run.output
+    folder = tmp_path / "out" / "sixth-game" / "tts"
+    saved = json.loads((folder / "sixth-game.json").read_text())
+    names = [obj["Name"] for obj in saved["ObjectStates"]]
+    assert names == ["Bag"]  # the chips; no deck of no cards
+    addresses = images(saved)
+    assert addresses and all(a.startswith("https://example.org/my-game/chips/") for a in addresses)
+    assert not list(folder.glob("agents*"))

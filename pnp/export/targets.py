@@ -64,14 +64,27 @@ def parse_dpi(text: str) -> float:
 
 
 def parse_url_base(text: str) -> str:
-    """An address images will be uploaded under: http(s) or file, with a host or a path."""
+    """The address images will be uploaded under, as every image's address begins: http or
+    https with a host, no space or control character, no query or fragment (each would end up
+    in the middle of every address), ending in `/` (added when missing)."""
+    example = "a web address such as https://example.org/my-game/"
+    if not text or any(c.isspace() or not c.isprintable() for c in text):
+        raise InputError(f"--url-base must be {example}, without spaces or control characters, "
+                         f"not {quote(text)}")  # fmt: skip
     parts = urlsplit(text)
-    if parts.scheme not in ("http", "https", "file") or not (parts.netloc or parts.path):
-        raise InputError(
-            f"--url-base must be a web address such as https://example.org/my-game/, "
-            f"not {quote(text)}"
-        )
-    return text
+    if parts.scheme.lower() not in ("http", "https"):
+        raise InputError(f"--url-base must be {example} (http or https), not {quote(text)}")
+    try:
+        host, _ = parts.hostname, parts.port  # a port that is not a number raises
+    except ValueError:
+        host = None
+    if not host:
+        raise InputError(f"--url-base names no host (example.org): it must be {example}, not "
+                         f"{quote(text)}")  # fmt: skip
+    if "?" in text or "#" in text:
+        raise InputError(f"--url-base may not hold a query (?) or a fragment (#): every image's "
+                         f"name goes after it, not {quote(text)}")  # fmt: skip
+    return text if text.endswith("/") else text + "/"
 
 
 def chosen_sets(game: Game, target: str, options: ExportOptions) -> list[ComponentSet]:
@@ -145,5 +158,5 @@ class Output:
     def url(self, name: str) -> str:
         """The address of the file once in place: under --url-base, else a file:/// URL."""
         if self.url_base:
-            return self.url_base.rstrip("/") + "/" + url_quote(name)
+            return parse_url_base(self.url_base) + url_quote(name)
         return (self.folder / name).absolute().as_uri()

@@ -36,6 +36,8 @@ def export_tts(
     first: FaceArt | None = None  # the thumbnail's face
     for s in sets:
         group = faces.draw(s, 0.0)
+        if not group.pieces:  # every count 0: no deck of no cards on the table
+            continue
         position = (len(objects) * SPACING, 0.0)
         if s.is_deck:
             sheets, files, ids = deck_sheets(group, number, images, dpi, out.budget)
