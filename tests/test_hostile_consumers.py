@@ -140,3 +140,49 @@ def test_a_url_base_gets_its_slash_and_an_empty_deck_is_left_out(tmp_path, run_p
     addresses = images(saved)
     assert addresses and all(a.startswith("https://example.org/my-game/chips/") for a in addresses)
     assert not list(folder.glob("agents*"))
+
+
+@pytest.mark.parametrize(
+    ("file", "old", "new", "where"),
+    [
+        ("game.yaml", "id: sixth-game", "id: con", "game/game.yaml:2: game: `id` 'con'"),
+        ("agents.yaml", "id: agents", "id: aux", "game/agents.yaml:2: set: `id` 'aux'"),
+        (
+            "agents.yaml",
+            "id: mole",
+            "id: nul",
+            "game/agents.yaml:10: set 'agents' component 1: `id` 'nul'",
+        ),
+        (
+            "chips.yaml",
+            "id: chip-5",
+            "id: lpt9",
+            "game/chips.yaml:13: set 'chips' component 2: `id` 'lpt9'",
+        ),
+    ],
+    ids=["game", "set", "component", "lpt9"],
+)
+def test_an_id_windows_cannot_hold_as_a_file_name_is_refused(
+    tmp_path, file, old, new, where, run_pnp
+):
+    path = make_game(tmp_path) / file
+    path.write_text(path.read_text().replace(old, new))
+    for command in (["validate", "game"], ["export", "game", "--to", "png", "--out", "out"]):
+        run = run_pnp(*command, cwd=tmp_path)
+        run.refused(where, "is a name Windows keeps for a device", "choose another id")
+    assert nothing_in(tmp_path / "out")
+
+
+def test_a_sheet_name_making_a_device_id_is_refused(tmp_path, run_pnp):
+    game = make_game(tmp_path, {"chips.yaml": None, "cards.csv": "name,value,text\nCom1,1,x\n"})
+    head = (game / "agents.yaml").read_text().split("components:")[0]
+    (game / "agents.yaml").write_text(head.replace("set:\n", "sheet: cards.csv\nset:\n"))
+    run_pnp("validate", "game", cwd=tmp_path).refused(
+        "game/cards.csv:2: column 'name':", "'com1' is a name Windows keeps for a device",
+        "(the id 'com1' is made from the name: add an id column)",
+    )  # fmt: skip
+
+
+def test_pnp_new_refuses_a_folder_whose_id_windows_cannot_hold(tmp_path, run_pnp):
+    run_pnp("new", "Con", cwd=tmp_path).refused("'con', a name Windows keeps for a device")
+    assert nothing_in(tmp_path)

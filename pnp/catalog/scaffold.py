@@ -18,6 +18,7 @@ from contextlib import suppress
 from importlib import resources
 from pathlib import Path
 
+from pnp.catalog.fields import WINDOWS_DEVICES
 from pnp.catalog.model import NAMED_SIZES
 from pnp.errors import BuildError, InputError, UnknownNameError
 from pnp.io.commit import commit_moves, deliver, interrupts_held
@@ -46,6 +47,9 @@ def new_game(folder: Path, size: str = DEFAULT_SIZE) -> list[Path]:
     try:
         exists = _usable(folder, shown)
         game_id = game_id_for(folder)
+        if game_id in WINDOWS_DEVICES:
+            raise InputError(f"the game's id would be {game_id!r}, a name Windows keeps for a "
+                             "device: choose another folder name", file=shown)  # fmt: skip
         words = {"__GAME_ID__": game_id, "__GAME_TITLE__": title_for(game_id), "__SIZE__": size}
         made = [] if exists else _missing_parents(folder.parent)
         try:
