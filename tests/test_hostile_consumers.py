@@ -186,3 +186,46 @@ def test_a_sheet_name_making_a_device_id_is_refused(tmp_path, run_pnp):
 def test_pnp_new_refuses_a_folder_whose_id_windows_cannot_hold(tmp_path, run_pnp):
     run_pnp("new", "Con", cwd=tmp_path).refused("'con', a name Windows keeps for a device")
     assert nothing_in(tmp_path)
+
+
+def resize(game: Path, size: str) -> None:
+    deck = game / "agents.yaml"
+    deck.write_text(deck.read_text().replace("size: poker", f"size: {size}"))
+
+
+@pytest.mark.parametrize(
+    ("size", "inches"),
+    [("poker", (2.75, 3.75)), ("mini", (2.0, 2.75)), ("tarot", (3.0, 5.0)),
+     ("{width: 89mm, height: 64mm}", (3.75, 2.75))],
+    ids=["poker", "mini", "tarot", "landscape"],
+)  # fmt: skip
+def test_dtc_pages_have_the_shops_size(tmp_path, size, inches, run_pnp):
+    """63 x 88 mm is printed on DriveThruCards' poker template (2.5 x 3.5 in and 1/8 in of
+    bleed), its art stretched that little to fill the shop's trim, as for tgc and mpc."""
+    resize(make_game(tmp_path), size)
+    run = run_pnp("export", "game", "--to", "dtc", "--out", "out", cwd=tmp_path)
+    assert run.code == 0, run.output
+    reader = PdfReader(tmp_path / "out" / "sixth-game" / "dtc" / "agents.pdf")
+    for page in reader.pages:
+        media = [float(page.mediabox.width) / 72, float(page.mediabox.height) / 72]
+        assert media == pytest.approx(inches, abs=0.001)
+        trim = [float(v) / 72 for v in page.trimbox]
+        assert trim == pytest.approx([0.125, 0.125, inches[0] - 0.125, inches[1] - 0.125])
+
+
+def test_dtc_refuses_a_size_the_shop_does_not_print(tmp_path, run_pnp):
+    resize(make_game(tmp_path), "{width: 70mm, height: 100mm}")
+    run = run_pnp("export", "game", "--to", "dtc", "--out", "out", cwd=tmp_path)
+    run.refused("game/agents.yaml:1:", "70 x 100 mm, a size DriveThruCards does not print",
+                "poker (2.5 x 3.5 in)")  # fmt: skip
+    assert nothing_in(tmp_path / "out")
+
+
+def test_dtc_is_bounded_like_a_build(tmp_path, run_pnp):
+    deck = make_game(tmp_path) / "agents.yaml"
+    deck.write_text(deck.read_text().replace("count: 4", "count: 1000").replace(
+        "count: 3", "count: 300"))  # fmt: skip
+    run = run_pnp("export", "game", "--to", "dtc", "--out", "out", cwd=tmp_path)
+    run.refused("game/agents.yaml:1:", "set 'agents' makes a PDF of more than 2500 pages (2608")
+    assert nothing_in(tmp_path / "out")
+    assert run.peak_mb < 300  # refused before a face was drawn

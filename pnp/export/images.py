@@ -9,7 +9,7 @@ from PIL import Image
 
 from pnp.catalog.model import ComponentSet, Game
 from pnp.draw.face import FaceArt
-from pnp.export.dtc import BLEED_MM, write_dtc_pdf
+from pnp.export.dtc import BLEED_MM, dtc_scale, dtc_size, write_dtc_pdf
 from pnp.export.manifest import manifest_csv
 from pnp.export.pieces import FaceSource, Piece, face_files
 from pnp.export.proof import (
@@ -123,12 +123,16 @@ def _png(job: FaceJob) -> bytes:
 def export_dtc(
     game: Game, sets: list[ComponentSet], options: ExportOptions, out: Output, faces: FaceSource
 ) -> None:
-    """One PDF per deck, one card per page with 1/8 in bleed, back then front."""
+    """One PDF per deck at the shop's card size, one card per page with 1/8 in bleed, back then
+    front. Every deck's size and length is checked before any is drawn."""
+    sizes = {s.id: dtc_size(s) for s in sets}
     rows: Rows = []
     for s in sets:
-        group = faces.draw(s, BLEED_MM)
+        # drawn with the bleed the page needs once the trim is scaled to the shop's
+        bleed = bleed_to_draw(BLEED_MM / min(dtc_scale(s, sizes[s.id])))
+        group = faces.draw(s, bleed)
         name = f"{s.id}.pdf"
-        write_dtc_pdf(out.claim(name), group, title=f"{game.title} — {s.name}")
+        write_dtc_pdf(out.claim(name), group, sizes[s.id], title=f"{game.title} — {s.name}")
         rows += [(piece, name, name if piece.back else "") for piece in group.pieces]
     out.write("manifest.csv", manifest_csv(rows))
 
