@@ -1,7 +1,7 @@
 """Hostile input, 12: spreadsheet problems in a designer's words, at their row and column, never
 Python's or openpyxl's: a UTF-16 CSV without a byte-order mark is read (its encoding guessed and
 named), a number cell holding `inf` or a word, an array formula, damaged workbooks, a value
-beyond the columns a sheet may have."""
+beyond the columns a sheet may have; and an option the target ignores is refused."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from hostile import make_game
+from hostile import make_game, nothing_in
 from openpyxl.worksheet.formula import ArrayFormula
 
 GAME = "game: {id: sheets, title: Sheets, source: original}\n"
@@ -175,3 +175,21 @@ def test_a_value_beyond_the_last_named_column_of_a_workbook(tmp_path, run_pnp):
     run = run_pnp("inventory", "game", cwd=tmp_path)
     run.refused("game/cards.xlsx:2: column D: a value beyond the last named column ('x')")
     assert "delimiter" not in run.output  # a workbook has none
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["--to", "tgc", "--dpi", "600"], "--dpi does not apply to --to tgc"),
+        (["--to", "mpc", "--dpi", "600"], "--dpi does not apply to --to mpc"),
+        (["--to", "dtc", "--dpi", "600"], "--dpi does not apply to --to dtc"),
+        (["--to", "png", "--url-base", "https://example.org/g/"],
+         "--url-base does not apply to --to png"),
+    ],
+    ids=["tgc-dpi", "mpc-dpi", "dtc-dpi", "png-url-base"],
+)  # fmt: skip
+def test_an_option_the_target_ignores_is_refused(tmp_path, args, expected, run_pnp):
+    make_game(tmp_path)
+    run = run_pnp("export", "game", *args, "--out", "out", cwd=tmp_path)
+    run.refused(expected)
+    assert nothing_in(tmp_path / "out")

@@ -44,7 +44,7 @@ def _url_base(text: str) -> object:
     type=LibraryValue("dpi", _dpi),
     metavar="N",
     help="Resolution for png (default 300), tts (300, sheets capped at 4096 px) and proof (100); "
-    "shops use their own.",
+    "refused for the shops (tgc, mpc, dtc), which have their own.",
 )
 @click.option(
     "--set",
@@ -57,7 +57,8 @@ def _url_base(text: str) -> object:
     "--url-base",
     type=LibraryValue("url", _url_base),
     metavar="URL",
-    help="tts: the address the images will be uploaded under (default: file:/// paths).",
+    help="tts only: the http(s) address the images will be uploaded under (default: file:/// "
+    "paths).",
 )
 @click.option(
     "--out",

@@ -87,6 +87,24 @@ def parse_url_base(text: str) -> str:
     return text if text.endswith("/") else text + "/"
 
 
+def check_options(target: str, options: ExportOptions) -> None:
+    """InputError for an option the target would ignore: `--dpi` for a shop or a PDF,
+    `--url-base` for anything but Tabletop Simulator."""
+    if options.dpi is not None and target not in DEFAULT_DPI:
+        why = ("its PDFs are drawn, not pixels" if target == "dtc"
+               else "the shop's images have its own exact pixels, at 300 dpi")  # fmt: skip
+        raise InputError(
+            f"--dpi does not apply to --to {target}: {why}",
+            hint="drop --dpi, or export --to png at the resolution you want",
+        )
+    if options.url_base is not None and target != "tts":
+        raise InputError(
+            f"--url-base does not apply to --to {target}: it is where the images of "
+            "a Tabletop Simulator save (--to tts) are uploaded",
+            hint="drop --url-base",
+        )
+
+
 def chosen_sets(game: Game, target: str, options: ExportOptions) -> list[ComponentSet]:
     """The sets named with --set, or the target's default: decks for shops, else every set."""
     for sid in options.sets:

@@ -19,6 +19,7 @@ from pnp.export.targets import (
     TARGETS,
     ExportOptions,
     Output,
+    check_options,
     chosen_sets,
     parse_dpi,
     parse_target,
@@ -58,6 +59,7 @@ def export_games(
     if options.url_base is not None:
         parse_url_base(options.url_base)
     export = EXPORTERS[parse_target(target)]
+    check_options(target, options)
     seen: set[str] = set()
     chosen = []
     for game in games:  # every choice checked before anything is drawn
