@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import csv
-import io
 from typing import Any
 
 from pnp.catalog.context import tables_context
 from pnp.catalog.model import Component, ComponentSet, Game
 from pnp.catalog.sheetset import SUB_KEY, read_text_cell
+from pnp.catalog.spreadsheet import csv_text
 from pnp.errors import InputError, UnknownNameError
 from pnp.names import closest, describe, quote
 
@@ -57,7 +56,8 @@ def inventory_csv(game: Game, set_id: str | None) -> tuple[str, list[str]]:
     Returns the CSV text and warnings: values a spreadsheet cannot carry as they are (text that
     reads back as a number, say). Columns: id, name, count, source, note, then the fields in the
     order they first appear; a list field's header ends in `[]` and its items are split on `;`;
-    a mapping field takes a column per key (`success.own`).
+    a mapping field takes a column per key (`success.own`). A cell a spreadsheet would run as a
+    formula is written inert (a leading `'`), which reading the sheet takes off again.
     """
     component_set = _one_set(game, set_id)
     columns = _field_columns(component_set)
@@ -65,9 +65,7 @@ def inventory_csv(game: Game, set_id: str | None) -> tuple[str, list[str]]:
     header = ["id", "name", "count", "source", *(["note"] if notes else [])]
     header += [(f"{k}.{sub}" if sub else k) + ("[]" if is_list else "")
                for (k, sub), is_list in columns.items()]  # fmt: skip
-    out, warnings = io.StringIO(), list[str]()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(header)
+    table, warnings = [header], list[str]()
     for c in component_set.components:
         row = [c.id, c.name, str(c.count), c.source, *([c.note or ""] if notes else [])]
         for (key, sub), is_list in columns.items():
@@ -76,7 +74,7 @@ def inventory_csv(game: Game, set_id: str | None) -> tuple[str, list[str]]:
                 value = value.get(sub) if isinstance(value, dict) else None
             name = f"{key}.{sub}" if sub else key
             row.append(_cell(c, name, value, is_list and sub is None, warnings))
-        writer.writerow(row)
+        table.append(row)
     keys = dict.fromkeys(key for key, _ in columns)
     undeclared = [k for k in keys if component_set.defaults and k not in component_set.defaults]
     if undeclared:
@@ -85,7 +83,7 @@ def inventory_csv(game: Game, set_id: str | None) -> tuple[str, list[str]]:
             f"add the others to its `fields:` (`{undeclared[0]}: null` for one without a "
             f"default) before this sheet replaces its components: {', '.join(undeclared)}"
         )
-    return out.getvalue(), warnings
+    return csv_text(table), warnings
 
 
 def _field_columns(component_set: ComponentSet) -> dict[tuple[str, str | None], bool]:

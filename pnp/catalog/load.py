@@ -91,7 +91,7 @@ def _check_pieces(sets: dict[str, ComponentSet], last: ComponentSet) -> None:
 def _load_meta(doc: Fields) -> dict[str, Any]:
     meta = doc.mapping("game", "game")
     meta.check_keys(META_KEYS)
-    meta.slug("id")
+    meta.slug("id", file_name=True)
     meta.text("title")
     meta.choice("source", SOURCES, "rulebook")
     if "players" in meta:
@@ -181,7 +181,7 @@ def _load_set(path: Path, doc: Any, seen_ids: dict[str, Origin]) -> ComponentSet
     file.check_keys(("set", "components", "sheet"))
     head = file.mapping("set", "set")
     head.check_keys(SET_KEYS)
-    set_id = head.slug("id")
+    set_id = head.slug("id", file_name=True)
     head.what = f"set {set_id!r}"
     kind = head.choice("kind", KINDS)
     _check_output_name(head, set_id, kind)
@@ -221,7 +221,7 @@ def _load_set(path: Path, doc: Any, seen_ids: dict[str, Origin]) -> ComponentSet
 def _load_component(
     item: Fields, head: Fields, defaults: dict[str, Any], seen_ids: dict[str, Origin]
 ) -> Component:
-    cid = item.slug("id")
+    cid = item.slug("id", file_name=True)
     item.what = f"component {cid!r}"
     if cid in seen_ids:
         raise item.error(f"id used twice (first at {seen_ids[cid]})", "id")

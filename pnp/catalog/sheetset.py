@@ -27,9 +27,10 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from pnp.catalog.cells import Cell, cell_error, column_letter
 from pnp.catalog.fields import Fields
 from pnp.catalog.model import RESERVED_COMPONENT_KEYS
-from pnp.catalog.spreadsheet import SUFFIXES, Cell, Sheet, cell_error, column_letter, read_sheet
+from pnp.catalog.spreadsheet import SUFFIXES, Sheet, read_sheet
 from pnp.catalog.yamlsource import SourceDict
 from pnp.errors import InputError, PnpError, UnknownNameError
 from pnp.limits import ID_CHARS, YAML_INT_DIGITS
@@ -202,10 +203,9 @@ def _row(
         row.key_lines[column.key] = number
     for index in range(len(sheet.header), len(cells)):
         if _text(cells[index]):
-            message = (
-                f"a value beyond the last named column ({quote(cells[index])}); "
-                "a cell holding the delimiter needs quotes"
-            )
+            message = f"a value beyond the last named column ({quote(cells[index])})"
+            if not sheet.typed:  # in a CSV file, most likely a comma that was not quoted
+                message += "; a cell holding the delimiter needs quotes"
             raise cell_error(sheet.file, number, column_letter(index), message, unnamed=True)
     headers = {c.key: c.header for c in columns}
     if "name" not in row:

@@ -44,7 +44,7 @@ def _url_base(text: str) -> object:
     type=LibraryValue("dpi", _dpi),
     metavar="N",
     help="Resolution for png (default 300), tts (300, sheets capped at 4096 px) and proof (100); "
-    "shops use their own.",
+    "refused for the shops (tgc, mpc, dtc), which have their own.",
 )
 @click.option(
     "--set",
@@ -57,7 +57,8 @@ def _url_base(text: str) -> object:
     "--url-base",
     type=LibraryValue("url", _url_base),
     metavar="URL",
-    help="tts: the address the images will be uploaded under (default: file:/// paths).",
+    help="tts only: the http(s) address the images will be uploaded under (default: file:/// "
+    "paths).",
 )
 @click.option(
     "--out",
@@ -95,15 +96,18 @@ def export(
         sets=sets,
     )
     if watch_files:
+        from pnp.io.staging import check_output
         from pnp.pipeline.watch import game_paths, watch
 
         into = out_dir if out_dir is not None else Path("output")
+        paths = game_paths(games)
+        check_output(into, [resolve_game(g).root for g in games])
 
         def rebuild() -> str:
             written = export_games([resolve_game(g) for g in games], target, options)
             return f"{len(written)} files in {into}"
 
-        watch(game_paths(games), rebuild, report=click.echo, ignore=[into])
+        watch(paths, rebuild, report=click.echo, ignore=[into])
         return
     loaded = [resolve_game(g) for g in games]
     written = export_games(loaded, target, options)

@@ -46,7 +46,9 @@ def build_games(
     _check_distinct(games)
     for game in games:
         _check_something_to_print(game)
-    with Staging(output_base(options)) as stage:
+    with Staging(output_base(options), games=[g.root for g in games]) as stage:
+        for game in games:  # a link or a file in the way is refused before anything is drawn
+            stage.check(output_dir(game.id, options))
         if workers_for(games):  # two or more games on two or more cores: side by side
             build_parallel(build_game, games, options, stage, progress, report)
         else:
