@@ -46,7 +46,7 @@ def unembedded(path: Path) -> set[str]:
 def test_a_booklet_embeds_every_font_it_names(tmp_path, run_pnp):
     make_game(tmp_path)
     run = run_pnp("build", "game", "--what", "rulebook", "--booklet", "--out", "out",
-                  cwd=tmp_path, seconds=60)  # fmt: skip
+                  cwd=tmp_path, cpu_seconds=60, seconds=60)  # fmt: skip
     assert run.code == 0, run.output
     (booklet,) = (tmp_path / "out" / "sixth-game").glob("*-booklet-*.pdf")
     assert fonts_of(PdfReader(booklet).pages[0].get("/Resources"))
@@ -79,7 +79,7 @@ def test_tts_guids_are_unique_among_10000_pieces(tmp_path, run_pnp):
     counts = {f"chip-{n}": 1000 for n in (2345, 8027, 1, 2, 3, 4, 5, 6, 7, 8)}
     make_game(tmp_path, {"chips.yaml": chips(counts), "agents.yaml": None})
     run = run_pnp("export", "game", "--to", "tts", "--dpi", "30", "--out", "out",
-                  cwd=tmp_path, seconds=120)  # fmt: skip
+                  cwd=tmp_path, cpu_seconds=120, seconds=120)  # fmt: skip
     assert run.code == 0, run.output
     saved = json.loads((tmp_path / "out" / "sixth-game" / "tts" / "sixth-game.json").read_text())
     objects = walk(saved["ObjectStates"])

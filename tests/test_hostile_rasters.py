@@ -60,7 +60,7 @@ def test_a_proof_at_1200_dpi_stays_within_the_image_bound_and_1_gb(tmp_path, run
     """Thirteen faces of 12.4 million pixels each: one contact sheet, shrunk to 50 million."""
     make_game(tmp_path, {"agents.yaml": deck(12), "chips.yaml": None})
     run = run_pnp("export", "game", "--to", "proof", "--dpi", "1200", "--out", "out",
-                  cwd=tmp_path, seconds=600)  # fmt: skip
+                  cwd=tmp_path, cpu_seconds=600, seconds=600)  # fmt: skip
     assert run.code == 0, run.output  # the child is limited to 1 GB of address space
     proof = tmp_path / "out" / "sixth-game" / "proof"
     with Image.open(proof / "agents" / "a-0-front.png") as face:
@@ -73,7 +73,7 @@ def test_a_large_set_gets_several_contact_sheets(tmp_path, run_pnp):
     cards = CONTACT_FACES + 10
     make_game(tmp_path, {"agents.yaml": deck(cards), "chips.yaml": None})
     run = run_pnp("export", "game", "--to", "proof", "--dpi", "30", "--out", "out",
-                  cwd=tmp_path, seconds=120)  # fmt: skip
+                  cwd=tmp_path, cpu_seconds=120, seconds=120)  # fmt: skip
     assert run.code == 0, run.output
     proof = tmp_path / "out" / "sixth-game" / "proof"
     sheets = sorted(p.name for p in proof.glob("*contact*"))
