@@ -143,23 +143,32 @@ def _find_spot(
     for rank, (side, depth) in enumerate(_depths(paper_w, paper_h, content).items()):
         if depth < item.height + 2 * _CLEAR_MM:
             continue
-        off = min(max((depth - item.height) / 2, 0.0), 5.0)
-        strip = _strip(side, off, item.height, paper_w, paper_h).grow(_CLEAR_MM)
-        along = paper_w if side in ("bottom", "top") else paper_h
-        blocked = sorted(
-            (r.x, r.right) if side in ("bottom", "top") else (r.y, r.top)
-            for r in taken
-            if r.intersects(strip)
-        )
-        gap = _first_gap(blocked, _EDGE_MM, along - _EDGE_MM, item.length + 2 * _CLEAR_MM)
-        if gap is None:
-            continue
-        start, room = gap
-        u = start + (room - item.length) / 2 if item.centred else start + _CLEAR_MM
-        key = (off < _PRINTABLE_MM, rank)
-        if best is None or key < best[0]:
-            best = (key, (side, off, u))
+        centred = min(max((depth - item.height) / 2, 0.0), 5.0)
+        low = min(_PRINTABLE_MM + _CLEAR_MM, depth - item.height - _CLEAR_MM)  # below marks
+        for off in dict.fromkeys((centred, max(low, 0.0))):
+            u = _free_along(side, off, item, paper_w, paper_h, taken)
+            key = (off < _PRINTABLE_MM, rank)
+            if u is not None and (best is None or key < best[0]):
+                best = (key, (side, off, u))
     return (best[1], not best[0][0]) if best else None
+
+
+def _free_along(
+    side: str, off: float, item: Item, paper_w: float, paper_h: float, taken: list[Rect]
+) -> float | None:
+    """Where along the margin `side` the item fits `off` mm from the edge, or None."""
+    strip = _strip(side, off, item.height, paper_w, paper_h).grow(_CLEAR_MM)
+    along = paper_w if side in ("bottom", "top") else paper_h
+    blocked = sorted(
+        (r.x, r.right) if side in ("bottom", "top") else (r.y, r.top)
+        for r in taken
+        if r.intersects(strip)
+    )
+    gap = _first_gap(blocked, _EDGE_MM, along - _EDGE_MM, item.length + 2 * _CLEAR_MM)
+    if gap is None:
+        return None
+    start, room = gap
+    return start + (room - item.length) / 2 if item.centred else start + _CLEAR_MM
 
 
 def _first_gap(

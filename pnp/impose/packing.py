@@ -30,6 +30,7 @@ from pnp.impose.marks import (
 from pnp.impose.options import SheetOptions
 from pnp.impose.paper import Paper
 from pnp.impose.sheet import Page, Piece, Placement, back_flip, check_bleed, mirror
+from pnp.impose.spacing import LABEL_STRIP_MM, label_strip
 
 FOOTER_MM = 7.0  # extra room under the pieces for the sheet label and scale bar
 
@@ -199,7 +200,7 @@ def unit_pages(paper: Paper, placed: Placed, opts: SheetOptions, section: str) -
     rects = [t for t, (u, _, _) in zip(trims, placed, strict=True) if u.shape == "rect"]
     if opts.crop_marks:
         marks = crop_marks(rects, trims, front.content, paper.width_mm, paper.height_mm,
-                           margin=opts.margin_mm)  # fmt: skip
+                           margin=opts.margin_mm, strip=(LABEL_STRIP_MM, 0.0))  # fmt: skip
         front.marks += marks
         front.marks += _outlines(rects, marks)
     pages = [front]
@@ -229,7 +230,8 @@ def _back_page(
         back_rects = [mirror(t, paper, flip) for t in rects]
         back_trims = [mirror(t, paper, flip) for t in trims]
         back.marks += crop_marks(back_rects, back_trims, back.content, paper.width_mm,
-                                 paper.height_mm, margin=opts.margin_mm)  # fmt: skip
+                                 paper.height_mm, margin=opts.margin_mm,
+                                 strip=label_strip(flip))  # fmt: skip
     return back
 
 
