@@ -89,9 +89,11 @@ class Document:
         with its contents pages and ends with its one-sided sheets."""
         if not self._kit:
             return _print_order(self._sheets, self.options.duplex)
-        lines = self._contents_lines(self.entries())
+        lines = self._contents_lines(self.entries(), blank=self.lead_count > self.contents_count)
         title = f"{self.game_title or self.title} — print kit"
         first = contents_pages(self.options.paper, title, lines, self.options.margin_mm)
+        if self.lead_count > len(first):
+            first.append(_blank_page(first[-1], "back of the contents: intentionally blank"))
         return [*first, *_kit_order(self._sheets, self.options.duplex)]
 
     @property
@@ -103,13 +105,23 @@ class Document:
         lines = self._contents_lines(self._entries(first_page=2))
         return contents_page_count(self.options.paper, len(lines))
 
+    @property
+    def lead_count(self) -> int:
+        """The pages before a kit's first sheet: its contents, and a blank page after an odd
+        count of them when every sheet is printed on both sides, so that printing the whole
+        file double-sided puts each sheet's back behind its front (page 2k+1 front, 2k+2
+        back)."""
+        count = self.contents_count
+        duplex = self.options.duplex != "none" and all(len(p) > 1 for p in self._sheets)
+        return count + 1 if self._kit and duplex and count % 2 else count
+
     def entries(self) -> list[SheetEntry]:
         """What a kit's contents list: each sheet's number, pages (after every contents
-        page) and contents."""
-        return self._entries(first_page=self.contents_count + 1)
+        page, and the blank back of the contents if there is one) and contents."""
+        return self._entries(first_page=self.lead_count + 1)
 
-    def _contents_lines(self, entries: list[SheetEntry]) -> list[str]:
-        return contents_lines(entries, self.options.duplex, self.options.paper.name)
+    def _contents_lines(self, entries: list[SheetEntry], *, blank: bool = False) -> list[str]:
+        return contents_lines(entries, self.options.duplex, self.options.paper.name, blank=blank)
 
     def _entries(self, first_page: int) -> list[SheetEntry]:
         order = _kit_order(self._sheets, self.options.duplex)
@@ -177,8 +189,14 @@ def _kit_order(sheets: list[list[Page]], duplex: str) -> list[Page]:
 
 
 def _blank_back(front: Page) -> Page:
+    label = f"back of sheet {front.sheet} of {front.sheets}: intentionally blank"
+    return _blank_page(front, label)
+
+
+def _blank_page(front: Page, label: str) -> Page:
+    """The back of `front`, with nothing on it but `label`."""
     page = Page(front.paper, "back", front.section, sheet=front.sheet, sheets=front.sheets)
-    page.label = f"back of sheet {front.sheet} of {front.sheets}: intentionally blank"
+    page.label = label
     W, H = page.paper.width_mm, page.paper.height_mm
     items = [[label_item(page.label, 6.5)]]
     page.marks = place_in_margins(W, H, Rect(W / 2, H / 2, 0, 0), [], items)
