@@ -39,7 +39,7 @@ def chip_values(page) -> list[tuple[str, float, float]]:
     return [
         (w["text"], to_mm((w["x0"] + w["x1"]) / 2), H - to_mm((w["top"] + w["bottom"]) / 2))
         for w in page.extract_words(extra_attrs=["size"])
-        if w["size"] > 12 and w["text"] in ("1", "5")
+        if 12 < w["size"] < 15 and w["text"] in ("1", "5")  # 14 pt: not a card's 16 pt value
     ]
 
 

@@ -14,6 +14,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from pnp.impose.decks import Deck, deck_sheets
 from pnp.impose.geometry import Rect
 from pnp.impose.grid import grid_sheets, plan_grid
 from pnp.impose.options import SheetOptions
@@ -128,16 +129,28 @@ def _grid_sheets(groups: Sequence[KitGroup], opts: SheetOptions) -> list[KitShee
             sizes.setdefault((round(p.width_mm, 3), round(p.height_mm, 3)), []).append((p, g.name))
     sheets: list[KitSheet] = []
     for (w, h), pieces in sizes.items():
-        pieces.sort(key=lambda pair: pair[0].back is None)  # stable: deck order kept
         plan = plan_grid(opts.paper, w, h, opts)
         slots = _top_aligned(plan.slots(), packing_area(plan.paper, opts), b)
-        for start in range(0, len(pieces), plan.per_sheet):
+        for cells in _cells(pieces, plan.per_sheet):
             sheet = KitSheet(plan.paper, free=[packing_area(plan.paper, opts)])
-            for (piece, name), slot in zip(
-                pieces[start : start + plan.per_sheet], slots, strict=False
-            ):
+            for (piece, name), slot in zip(cells, slots, strict=False):
                 sheet.put(token_unit(piece, b), slot.x, slot.y, name, b)
             sheets.append(sheet)
+    return sheets
+
+
+def _cells(pieces: list[tuple[Piece, str]], per: int) -> list[list[tuple[Piece, str]]]:
+    """Two-sided pieces by deck, each deck kept together (pnp.impose.decks), then one-sided
+    pieces: in the last two-sided sheet's empty cells first, then on sheets of their own."""
+    decks: dict[str, list[Piece]] = {}
+    for piece, name in pieces:
+        if piece.back is not None:
+            decks.setdefault(name, []).append(piece)
+    sheets = deck_sheets([Deck(n, tuple(c)) for n, c in decks.items()], per)
+    for pair in [pair for pair in pieces if pair[0].back is None]:
+        if not sheets or len(sheets[-1]) == per:
+            sheets.append([])
+        sheets[-1].append(pair)
     return sheets
 
 
