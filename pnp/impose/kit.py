@@ -12,17 +12,28 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pnp.impose.decks import Deck, deck_sheets
+from pnp.impose.freerects import carve, find_spot
 from pnp.impose.geometry import Rect
 from pnp.impose.grid import grid_sheets, plan_grid
 from pnp.impose.options import SheetOptions
-from pnp.impose.packing import Placed, Unit, fold_strip_unit, packing_area, token_unit, unit_pages
+from pnp.impose.packing import (
+    Placed,
+    Unit,
+    fold_strip_unit,
+    halo,
+    packing_area,
+    token_unit,
+    unit_pages,
+)
 from pnp.impose.paper import Paper
 from pnp.impose.sheet import Page, Piece
+from pnp.impose.spacing import SPACE_MM
 from pnp.impose.standee import standee_unit
 from pnp.impose.tiling import tiled_sheets
+from pnp.impose.turn import turned
 
 EPS = 1e-6
 
@@ -40,22 +51,40 @@ class KitGroup:
 @dataclass
 class KitSheet:
     """One sheet while the kit is packed: the units on it, which group each came from, and the
-    free rectangles (MaxRects free list) left for more."""
+    free rectangles (MaxRects free lists) left for more: `free` keeps `space` mm of white
+    paper between a round piece's bleed and the next piece (see halo), `tight` only the
+    bleed."""
 
     paper: Paper
     placed: Placed = field(default_factory=list)
     groups: list[str] = field(default_factory=list)
     free: list[Rect] = field(default_factory=list)
+    tight: list[Rect] = field(default_factory=list)
+    space: float = SPACE_MM
+
+    @classmethod
+    def blank(cls, paper: Paper, opts: SheetOptions, space: float) -> KitSheet:
+        area = packing_area(paper, opts)
+        return cls(paper, free=[area], tight=[area], space=space)
 
     @property
     def two_sided(self) -> bool:
         return any(u.back is not None for u, _, _ in self.placed)
 
+    def spot(self, unit: Unit, bleed: float, *, tight: bool) -> tuple[float, float] | None:
+        """Where `unit`'s trim would go (bottom-left), or None if it fits nowhere."""
+        pad = bleed + (0.0 if tight else halo(unit, self.space))
+        spot = find_spot(self.tight if tight else self.free, unit.w + 2 * pad, unit.h + 2 * pad)
+        return None if spot is None else (spot[0] + pad, spot[1] + pad)
+
     def put(self, unit: Unit, x: float, y: float, group: str, bleed: float) -> None:
-        """Place `unit` with its trim's bottom-left at (x, y) and take its bleed box from free."""
+        """Place `unit` with its trim's bottom-left at (x, y) and take its bleed box (and the
+        white space kept around it) from free."""
         self.placed.append((unit, x, y))
         self.groups.append(group)
-        self.free = carve(self.free, Rect(x, y, unit.w, unit.h).grow(bleed))
+        trim = Rect(x, y, unit.w, unit.h)
+        self.free = carve(self.free, trim.grow(bleed + halo(unit, self.space)))
+        self.tight = carve(self.tight, trim.grow(bleed))
 
     @property
     def section(self) -> str:
@@ -94,7 +123,6 @@ def kit_sheets(
         for g in [g for g in grids if any(p.back for p in g.pieces)]:
             folded += [(g.name, (g.name,), p) for p in grid_sheets(g.pieces, opts, g.name)]
         grids = [g for g in grids if not any(p.back for p in g.pieces)]
-    sheets = _grid_sheets(grids, opts)
     loose: list[tuple[Unit, str]] = []
     for g in groups:
         if g.imposition == "packed":
@@ -106,8 +134,7 @@ def kit_sheets(
         elif g.imposition == "standee":
             loose += [(standee_unit(p, b, opts.tab_mm), g.name) for p in g.pieces]
     loose.sort(key=lambda pair: (pair[0].back is None, -pair[0].h, -pair[0].w))
-    for unit, name in loose:
-        _place_loose(sheets, unit, name, opts)
+    sheets = _fewest_pages(grids, loose, opts)
     two = [s for s in sheets if s.two_sided]
     one = [s for s in sheets if not s.two_sided]
     out = [
@@ -119,20 +146,64 @@ def kit_sheets(
     return [s for s in out if len(s[2]) > 1] + [s for s in out if len(s[2]) == 1]
 
 
-def _grid_sheets(groups: Sequence[KitGroup], opts: SheetOptions) -> list[KitSheet]:
+Size = tuple[float, float]
+
+
+def _fewest_pages(
+    grids: Sequence[KitGroup], loose: Sequence[tuple[Unit, str]], opts: SheetOptions
+) -> list[KitSheet]:
+    """The kit packed with gutters and white space where they cost no page against pieces
+    packed tight (grids that butt, loose pieces with no space between): the first of (both;
+    gutters only; every size's gutters but one's) that takes no more pages, else tight. A gap
+    the user gave is kept."""
+    sizes = list(dict.fromkeys(_size(p) for g in grids for p in g.pieces))
+    keep = opts.gap_mm is not None
+    tight = _packed(grids, loose, opts, frozenset() if keep else frozenset(sizes), 0.0)
+    tries: list[tuple[frozenset[Size], float]] = [(frozenset(), SPACE_MM), (frozenset(), 0.0)]
+    tries += [(frozenset({size}), 0.0) for size in sizes if not keep and len(sizes) > 1]
+    for butt, space in tries:
+        sheets = _packed(grids, loose, opts, butt, space)
+        if _pages(sheets) <= _pages(tight):
+            return sheets
+    return tight
+
+
+def _packed(
+    grids: Sequence[KitGroup], loose: Sequence[tuple[Unit, str]], opts: SheetOptions,
+    butt: frozenset[Size], space: float,
+) -> list[KitSheet]:  # fmt: skip
+    """Grid sheets (those of the sizes in `butt` with no gutters), then the loose pieces
+    (`space` mm apart where that costs no sheet)."""
+    sheets = _grid_sheets(grids, opts, butt, space)
+    for unit, name in loose:
+        _place_loose(sheets, unit, name, opts, space)
+    return sheets
+
+
+def _pages(sheets: Sequence[KitSheet]) -> int:
+    return sum(2 if s.two_sided else 1 for s in sheets)
+
+
+def _size(piece: Piece) -> Size:
+    return (round(piece.width_mm, 3), round(piece.height_mm, 3))
+
+
+def _grid_sheets(
+    groups: Sequence[KitGroup], opts: SheetOptions, butt: frozenset[Size], space: float
+) -> list[KitSheet]:
     """Grid sheets per trim size: two-sided pieces first, one-sided ones after them, so a
     one-sided piece fills a cell left on a duplex sheet before it starts a sheet of its own."""
     b = opts.bleed_mm
-    sizes: dict[tuple[float, float], list[tuple[Piece, str]]] = {}
+    sizes: dict[Size, list[tuple[Piece, str]]] = {}
     for g in groups:
         for p in g.pieces:
-            sizes.setdefault((round(p.width_mm, 3), round(p.height_mm, 3)), []).append((p, g.name))
+            sizes.setdefault(_size(p), []).append((p, g.name))
     sheets: list[KitSheet] = []
     for (w, h), pieces in sizes.items():
-        plan = plan_grid(opts.paper, w, h, opts)
+        plan = plan_grid(opts.paper, w, h, replace(opts, gap_mm=0.0) if (w, h) in butt else opts)
         slots = _top_aligned(plan.slots(), packing_area(plan.paper, opts), b)
         for cells in _cells(pieces, plan.per_sheet):
-            sheet = KitSheet(plan.paper, free=[packing_area(plan.paper, opts)])
+            sheet = KitSheet.blank(plan.paper, opts, space)
             for (piece, name), slot in zip(cells, slots, strict=False):
                 sheet.put(token_unit(piece, b), slot.x, slot.y, name, b)
             sheets.append(sheet)
@@ -164,24 +235,29 @@ def _top_aligned(slots: list[Rect], area: Rect, bleed: float) -> list[Rect]:
     return [s.shift(0, area.top - top) for s in slots]
 
 
-def _place_loose(sheets: list[KitSheet], unit: Unit, name: str, opts: SheetOptions) -> None:
+def _place_loose(
+    sheets: list[KitSheet], unit: Unit, name: str, opts: SheetOptions, space: float
+) -> None:
     """Put a token or standee in the first sheet with room (two-sided pieces only on sheets that
-    already print a back); else on a new sheet, portrait unless only landscape holds it."""
+    already print a back), with white space around it, upright or else (one-sided) turned a
+    quarter; else where it fits with no space, rather than on a new sheet; else on a new
+    sheet, portrait unless only landscape holds it."""
     b = opts.bleed_mm
-    order = sorted(sheets, key=lambda s: not s.two_sided)
-    for sheet in order:
-        if unit.back is not None and not sheet.two_sided:
-            continue
-        spot = find_spot(sheet.free, unit.w + 2 * b, unit.h + 2 * b)
-        if spot is not None:
-            sheet.put(unit, spot[0] + b, spot[1] + b, name, b)
-            return
+    order = [s for s in sorted(sheets, key=lambda s: not s.two_sided)
+             if unit.back is None or s.two_sided]  # fmt: skip
+    ways = [unit, turned(unit)] if unit.back is None and unit.w != unit.h else [unit]
+    for tight in (False, True) if space else (False,):
+        for way in ways:
+            for sheet in order:
+                spot = sheet.spot(way, b, tight=tight)
+                if spot is not None:
+                    sheet.put(way, *spot, name, b)
+                    return
     for orientation in ("portrait", "landscape"):
-        paper = opts.paper.oriented(orientation)
-        sheet = KitSheet(paper, free=[packing_area(paper, opts)])
-        spot = find_spot(sheet.free, unit.w + 2 * b, unit.h + 2 * b)
+        sheet = KitSheet.blank(opts.paper.oriented(orientation), opts, space)
+        spot = sheet.spot(unit, b, tight=False)
         if spot is not None:
-            sheet.put(unit, spot[0] + b, spot[1] + b, name, b)
+            sheet.put(unit, *spot, name, b)
             sheets.append(sheet)
             return
     from pnp.errors import BuildError
@@ -189,52 +265,6 @@ def _place_loose(sheets: list[KitSheet], unit: Unit, name: str, opts: SheetOptio
     raise BuildError(
         f"a {unit.w:g} x {unit.h:g} mm piece of {name!r} does not fit on {opts.paper.name} paper",
         hint="print it as a tiled board, or choose larger paper",
-    )
-
-
-def find_spot(free: list[Rect], w: float, h: float) -> tuple[float, float] | None:
-    """Bottom-left corner for a w x h box in the free rectangles: as high, then as far left, as
-    possible (rows fill like text), or None when it fits nowhere."""
-    best: tuple[float, float] | None = None
-    for r in free:
-        if w <= r.w + EPS and h <= r.h + EPS:
-            spot = (r.x, r.top - h)
-            if best is None or (-spot[1] - h, spot[0]) < (-best[1] - h, best[0]):
-                best = spot
-    return best
-
-
-def carve(free: list[Rect], used: Rect) -> list[Rect]:
-    """The free list (maximal free rectangles) once `used` is taken."""
-    out: list[Rect] = []
-    for f in free:
-        if not f.intersects(used):
-            out.append(f)
-            continue
-        if used.x > f.x:
-            out.append(Rect(f.x, f.y, used.x - f.x, f.h))
-        if used.right < f.right:
-            out.append(Rect(used.right, f.y, f.right - used.right, f.h))
-        if used.y > f.y:
-            out.append(Rect(f.x, f.y, f.w, used.y - f.y))
-        if used.top < f.top:
-            out.append(Rect(f.x, used.top, f.w, f.top - used.top))
-    return [r for i, r in enumerate(out) if not _inside_another(r, i, out)]
-
-
-def _inside_another(r: Rect, i: int, rects: list[Rect]) -> bool:
-    for j, o in enumerate(rects):
-        if j != i and _contains(o, r) and (not _contains(r, o) or j < i):
-            return True
-    return False
-
-
-def _contains(outer: Rect, inner: Rect) -> bool:
-    return (
-        outer.x - EPS <= inner.x
-        and outer.y - EPS <= inner.y
-        and inner.right <= outer.right + EPS
-        and inner.top <= outer.top + EPS
     )
 
 

@@ -18,8 +18,6 @@ from pnp.errors import BuildError
 from pnp.impose.crop_marks import crop_marks
 from pnp.impose.geometry import Rect, bleed_boxes
 from pnp.impose.marks import (
-    MARK_GAP_MM,
-    MARK_LENGTH_MM,
     Box,
     Circle,
     Line,
@@ -30,9 +28,7 @@ from pnp.impose.marks import (
 from pnp.impose.options import SheetOptions
 from pnp.impose.paper import Paper
 from pnp.impose.sheet import Page, Piece, Placement, back_flip, check_bleed, mirror
-from pnp.impose.spacing import LABEL_STRIP_MM, label_strip
-
-FOOTER_MM = 7.0  # extra room under the pieces for the sheet label and scale bar
+from pnp.impose.spacing import LABEL_STRIP_MM, MARK_ROOM_MM, SPACE_MM, label_strip
 
 
 @dataclass(frozen=True)
@@ -126,19 +122,29 @@ def shelf_pack(
     return sheets
 
 
+def halo(unit: Unit, space: float) -> float:
+    """White paper kept around a round piece's (or a fold strip's) bleed, half of `space`, so
+    two of them sit `space` apart and each shows its curved cut line with paper around it;
+    rectangles butt their bleed boxes (their straight cuts continue crop marks)."""
+    return space / 2 if unit.shape != "rect" else 0.0
+
+
 def packing_area(paper: Paper, opts: SheetOptions) -> Rect:
-    """Room for pieces: the margin, plus space for crop marks and, below, the sheet label."""
-    edge = opts.margin_mm + MARK_GAP_MM + MARK_LENGTH_MM
-    return Rect(
-        edge, edge + FOOTER_MM, paper.width_mm - 2 * edge, paper.height_mm - 2 * edge - FOOTER_MM
-    )
+    """Room for pieces: the margin, plus room for crop marks (MARK_ROOM_MM) and, below them,
+    the strip kept for the sheet label and scale bar."""
+    edge = opts.margin_mm + MARK_ROOM_MM
+    bottom = edge + LABEL_STRIP_MM
+    return Rect(edge, bottom, paper.width_mm - 2 * edge, paper.height_mm - edge - bottom)
 
 
 def layout_units(units: Sequence[Unit], opts: SheetOptions, section: str) -> list[list[Page]]:
     """Pack units onto sheets (fewest sheets over the allowed orientations) and draw their pages."""
     b = opts.bleed_mm
     order = sorted(range(len(units)), key=lambda i: (-units[i].h, -units[i].w))
-    sizes = [(units[i].w + 2 * b, units[i].h + 2 * b) for i in order]
+    pads = [b + halo(units[i], SPACE_MM) for i in order]  # each box: bleed box and halo
+    sizes = [
+        (units[i].w + 2 * pad, units[i].h + 2 * pad) for i, pad in zip(order, pads, strict=True)
+    ]
     orientations = ("portrait", "landscape") if opts.orientation == "auto" else (opts.orientation,)
     best = None
     for orientation in orientations:
@@ -158,7 +164,8 @@ def layout_units(units: Sequence[Unit], opts: SheetOptions, section: str) -> lis
     paper, packed = best
     sheets = []
     for sheet in packed:
-        placed = _centre(paper, [(units[order[i]], x + b, y + b) for i, x, y in sheet], opts)
+        units_at = [(units[order[i]], x + pads[i], y + pads[i]) for i, x, y in sheet]
+        placed = _centre(paper, units_at, opts)
         sheets.append(unit_pages(paper, placed, opts, section))
     return sheets
 
@@ -185,8 +192,10 @@ def unit_pages(paper: Paper, placed: Placed, opts: SheetOptions, section: str) -
     clip, so every cell's back belongs to the piece on the front cell behind it.
     """
     b = opts.bleed_mm
-    # fold-over strips carry both sides of a piece: the sheet is fronts and backs, not a front
-    folds = any(len(u.parts) > 1 and u.back is None for u, _, _ in placed)
+    # fold-over strips carry both sides of a piece: a sheet of them (with no back page) is
+    # fronts and backs, not a front
+    duplex = any(u.back is not None for u, _, _ in placed)
+    folds = not duplex and any(len(u.parts) > 1 for u, _, _ in placed)
     front = Page(paper, "fold" if folds else "front", section)
     trims = [Rect(x, y, u.w, u.h) for u, x, y in placed]
     clips = bleed_boxes(trims, b)
@@ -204,7 +213,7 @@ def unit_pages(paper: Paper, placed: Placed, opts: SheetOptions, section: str) -
         front.marks += marks
         front.marks += _outlines(rects, marks)
     pages = [front]
-    if any(u.back is not None for u, _, _ in placed):
+    if duplex:
         pages.append(_back_page(paper, placed, trims, clips, rects, opts, section))
     return pages
 

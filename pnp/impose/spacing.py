@@ -12,6 +12,10 @@ Letter (whose height leaves 9.4 mm for all of the bleed, marks and margins).
 
 A strip LABEL_STRIP_MM deep above the bottom margin is kept for the sheet label where that
 costs no piece: crop marks stop above it.
+
+Round loose pieces (tokens, chips, markers: packed, not in a grid) keep SPACE_MM of white paper
+beyond their bleed from each other (half of it from a rectangle), so each shows its own cut
+line with paper around it, never a neighbour's art touching its own.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from pnp.impose.marks import MARK_GAP_MM
 MIN_GUTTER_MM = 2.0  # a narrower gutter gives each piece under 1 mm of bleed of its own
 MARK_ROOM_MM = MARK_GAP_MM + MIN_MARK_MM  # crop marks beyond the art, inside the margin
 LABEL_STRIP_MM = 4.0  # the sheet label (6.5 pt) with clearance, above the bottom margin
+SPACE_MM = 2.0  # white paper between two round loose pieces' bleeds
 
 
 def fit_count(length: float, size: float, bleed: float, gap: float) -> int:
