@@ -12,28 +12,24 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from pnp.impose.decks import Deck, deck_sheets
-from pnp.impose.freerects import carve, find_spot
-from pnp.impose.geometry import Rect
+from pnp.impose.geometry import Rect, bounding_box
 from pnp.impose.grid import grid_sheets, plan_grid
+from pnp.impose.kitsheet import KitSheet, place_loose
 from pnp.impose.options import SheetOptions
 from pnp.impose.packing import (
-    Placed,
     Unit,
     fold_strip_unit,
-    halo,
     packing_area,
     token_unit,
     unit_pages,
 )
-from pnp.impose.paper import Paper
 from pnp.impose.sheet import Page, Piece
 from pnp.impose.spacing import SPACE_MM
 from pnp.impose.standee import standee_unit
 from pnp.impose.tiling import tiled_sheets
-from pnp.impose.turn import turned
 
 EPS = 1e-6
 
@@ -46,53 +42,6 @@ class KitGroup:
     name: str
     imposition: str
     pieces: tuple[Piece, ...]
-
-
-@dataclass
-class KitSheet:
-    """One sheet while the kit is packed: the units on it, which group each came from, and the
-    free rectangles (MaxRects free lists) left for more: `free` keeps `space` mm of white
-    paper between a round piece's bleed and the next piece (see halo), `tight` only the
-    bleed."""
-
-    paper: Paper
-    placed: Placed = field(default_factory=list)
-    groups: list[str] = field(default_factory=list)
-    free: list[Rect] = field(default_factory=list)
-    tight: list[Rect] = field(default_factory=list)
-    space: float = SPACE_MM
-
-    @classmethod
-    def blank(cls, paper: Paper, opts: SheetOptions, space: float) -> KitSheet:
-        area = packing_area(paper, opts)
-        return cls(paper, free=[area], tight=[area], space=space)
-
-    @property
-    def two_sided(self) -> bool:
-        return any(u.back is not None for u, _, _ in self.placed)
-
-    def spot(self, unit: Unit, bleed: float, *, tight: bool) -> tuple[float, float] | None:
-        """Where `unit`'s trim would go (bottom-left), or None if it fits nowhere."""
-        pad = bleed + (0.0 if tight else halo(unit, self.space))
-        spot = find_spot(self.tight if tight else self.free, unit.w + 2 * pad, unit.h + 2 * pad)
-        return None if spot is None else (spot[0] + pad, spot[1] + pad)
-
-    def put(self, unit: Unit, x: float, y: float, group: str, bleed: float) -> None:
-        """Place `unit` with its trim's bottom-left at (x, y) and take its bleed box (and the
-        white space kept around it) from free."""
-        self.placed.append((unit, x, y))
-        self.groups.append(group)
-        trim = Rect(x, y, unit.w, unit.h)
-        self.free = carve(self.free, trim.grow(bleed + halo(unit, self.space)))
-        self.tight = carve(self.tight, trim.grow(bleed))
-
-    @property
-    def section(self) -> str:
-        """The groups on the sheet with their counts, in order: "Action ×7, Mission ×2"."""
-        counts: dict[str, int] = {}
-        for name in self.groups:
-            counts[name] = counts.get(name, 0) + 1
-        return ", ".join(f"{name} ×{n}" for name, n in counts.items())
 
 
 class KitTooLong(ValueError):
@@ -149,34 +98,41 @@ def kit_sheets(
 Size = tuple[float, float]
 
 
+@dataclass(frozen=True)
+class Packing:
+    """What a kit packing spends paper on: gutters in the grids of every trim size but those
+    in `butt` (whose pieces share their cuts), `space` around round loose pieces; and whether
+    grids sit at the side of the sheet (`aside`: the room beside them one column, not two)."""
+
+    butt: frozenset[Size] = frozenset()
+    space: float = SPACE_MM
+    aside: bool = False
+
+
 def _fewest_pages(
     grids: Sequence[KitGroup], loose: Sequence[tuple[Unit, str]], opts: SheetOptions
 ) -> list[KitSheet]:
-    """The kit packed with gutters and white space where they cost no page against pieces
-    packed tight (grids that butt, loose pieces with no space between): the first of (both;
-    gutters only; every size's gutters but one's) that takes no more pages, else tight. A gap
-    the user gave is kept."""
-    sizes = list(dict.fromkeys(_size(p) for g in grids for p in g.pieces))
-    keep = opts.gap_mm is not None
-    tight = _packed(grids, loose, opts, frozenset() if keep else frozenset(sizes), 0.0)
-    tries: list[tuple[frozenset[Size], float]] = [(frozenset(), SPACE_MM), (frozenset(), 0.0)]
-    tries += [(frozenset({size}), 0.0) for size in sizes if not keep and len(sizes) > 1]
-    for butt, space in tries:
-        sheets = _packed(grids, loose, opts, butt, space)
-        if _pages(sheets) <= _pages(tight):
-            return sheets
-    return tight
+    """The kit on the fewest pages, packed with gutters and white space where they cost no
+    page: the first of these packings that takes as few pages as any (a gap the user gave
+    is kept)."""
+    sizes = frozenset(_size(p) for g in grids for p in g.pieces)
+    tries = [Packing(), Packing(aside=True), Packing(space=0.0), Packing(space=0.0, aside=True)]
+    if opts.gap_mm is None:
+        tries += [Packing(frozenset({size}), 0.0) for size in sorted(sizes) if len(sizes) > 1]
+        tries += [Packing(sizes, 0.0), Packing(sizes, 0.0, aside=True)]
+    packed = [_packed(grids, loose, opts, packing) for packing in tries]
+    fewest = min(_pages(sheets) for sheets in packed)
+    return next(sheets for sheets in packed if _pages(sheets) == fewest)
 
 
 def _packed(
     grids: Sequence[KitGroup], loose: Sequence[tuple[Unit, str]], opts: SheetOptions,
-    butt: frozenset[Size], space: float,
+    packing: Packing,
 ) -> list[KitSheet]:  # fmt: skip
-    """Grid sheets (those of the sizes in `butt` with no gutters), then the loose pieces
-    (`space` mm apart where that costs no sheet)."""
-    sheets = _grid_sheets(grids, opts, butt, space)
+    """Grid sheets, then the loose pieces (`space` mm apart where that costs no sheet)."""
+    sheets = _grid_sheets(grids, opts, packing)
     for unit, name in loose:
-        _place_loose(sheets, unit, name, opts, space)
+        place_loose(sheets, unit, name, opts, packing.space)
     return sheets
 
 
@@ -189,7 +145,7 @@ def _size(piece: Piece) -> Size:
 
 
 def _grid_sheets(
-    groups: Sequence[KitGroup], opts: SheetOptions, butt: frozenset[Size], space: float
+    groups: Sequence[KitGroup], opts: SheetOptions, packing: Packing
 ) -> list[KitSheet]:
     """Grid sheets per trim size: two-sided pieces first, one-sided ones after them, so a
     one-sided piece fills a cell left on a duplex sheet before it starts a sheet of its own."""
@@ -200,10 +156,11 @@ def _grid_sheets(
             sizes.setdefault(_size(p), []).append((p, g.name))
     sheets: list[KitSheet] = []
     for (w, h), pieces in sizes.items():
-        plan = plan_grid(opts.paper, w, h, replace(opts, gap_mm=0.0) if (w, h) in butt else opts)
-        slots = _top_aligned(plan.slots(), packing_area(plan.paper, opts), b)
+        butt = (w, h) in packing.butt
+        plan = plan_grid(opts.paper, w, h, replace(opts, gap_mm=0.0) if butt else opts)
+        slots = _aligned(plan.slots(), packing_area(plan.paper, opts), b, aside=packing.aside)
         for cells in _cells(pieces, plan.per_sheet):
-            sheet = KitSheet.blank(plan.paper, opts, space)
+            sheet = KitSheet.blank(plan.paper, opts, packing.space)
             for (piece, name), slot in zip(cells, slots, strict=False):
                 sheet.put(token_unit(piece, b), slot.x, slot.y, name, b)
             sheets.append(sheet)
@@ -225,47 +182,14 @@ def _cells(pieces: list[tuple[Piece, str]], per: int) -> list[list[tuple[Piece, 
     return sheets
 
 
-def _top_aligned(slots: list[Rect], area: Rect, bleed: float) -> list[Rect]:
+def _aligned(slots: list[Rect], area: Rect, bleed: float, *, aside: bool) -> list[Rect]:
     """The grid moved up to the top of the packing area when it fits there, so the room left
-    below it is one strip for tokens (the backs mirror whatever the fronts do)."""
-    top = max(s.top for s in slots) + bleed
-    height = top - min(s.y for s in slots) + bleed
-    if height > area.h + EPS:
-        return slots
-    return [s.shift(0, area.top - top) for s in slots]
-
-
-def _place_loose(
-    sheets: list[KitSheet], unit: Unit, name: str, opts: SheetOptions, space: float
-) -> None:
-    """Put a token or standee in the first sheet with room (two-sided pieces only on sheets that
-    already print a back), with white space around it, upright or else (one-sided) turned a
-    quarter; else where it fits with no space, rather than on a new sheet; else on a new
-    sheet, portrait unless only landscape holds it."""
-    b = opts.bleed_mm
-    order = [s for s in sorted(sheets, key=lambda s: not s.two_sided)
-             if unit.back is None or s.two_sided]  # fmt: skip
-    ways = [unit, turned(unit)] if unit.back is None and unit.w != unit.h else [unit]
-    for tight in (False, True) if space else (False,):
-        for way in ways:
-            for sheet in order:
-                spot = sheet.spot(way, b, tight=tight)
-                if spot is not None:
-                    sheet.put(way, *spot, name, b)
-                    return
-    for orientation in ("portrait", "landscape"):
-        sheet = KitSheet.blank(opts.paper.oriented(orientation), opts, space)
-        spot = sheet.spot(unit, b, tight=False)
-        if spot is not None:
-            sheet.put(unit, *spot, name, b)
-            sheets.append(sheet)
-            return
-    from pnp.errors import BuildError
-
-    raise BuildError(
-        f"a {unit.w:g} x {unit.h:g} mm piece of {name!r} does not fit on {opts.paper.name} paper",
-        hint="print it as a tiled board, or choose larger paper",
-    )
+    below it is one strip for tokens, and with `aside` to its left edge likewise (the backs
+    mirror whatever the fronts do)."""
+    box = bounding_box(slots).grow(bleed)
+    dy = area.top - box.top if box.h <= area.h + EPS else 0.0
+    dx = area.x - box.x if aside and box.w <= area.w + EPS else 0.0
+    return [s.shift(dx, dy) for s in slots]
 
 
 def area_lower_bound(groups: Sequence[KitGroup], opts: SheetOptions) -> int:

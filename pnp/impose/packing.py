@@ -51,6 +51,7 @@ class Unit:
     marks: tuple[Mark, ...] = ()
     back: FaceArt | None = None  # printed behind the whole unit on the duplex back page
     shape: str = "rect"
+    back_rotation: int = 0  # the back turned on its page (a unit turned a quarter, see turn)
 
 
 def token_unit(piece: Piece, bleed: float) -> Unit:
@@ -232,9 +233,9 @@ def _back_page(
     for (u, _, _), trim, clip in zip(placed, trims, clips, strict=True):
         if u.back is not None:
             check_bleed(u.back, opts.bleed_mm)
-            back.placements.append(
-                Placement(u.back, mirror(trim, paper, flip), mirror(clip, paper, flip))
-            )
+            back.placements.append(Placement(
+                u.back, mirror(trim, paper, flip), mirror(clip, paper, flip), u.back_rotation
+            ))  # fmt: skip
     if opts.crop_marks:
         back_rects = [mirror(t, paper, flip) for t in rects]
         back_trims = [mirror(t, paper, flip) for t in trims]

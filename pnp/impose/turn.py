@@ -1,5 +1,5 @@
-"""One-sided loose pieces turned a quarter, to fit a strip of a sheet that holds them only
-lying down (a pawn standee under a row of reference cards, say)."""
+"""Loose pieces turned a quarter, to fit a strip of a sheet that holds them only lying down (a
+pawn standee under a row of reference cards, say)."""
 
 from __future__ import annotations
 
@@ -11,15 +11,16 @@ from pnp.impose.packing import Part, Unit
 
 
 def turned(unit: Unit) -> Unit:
-    """`unit` turned a quarter anticlockwise: h wide and w tall, its parts and marks with it.
-    Only a unit with nothing on a back page turns (a back would have to turn the other way)."""
-    assert unit.back is None
+    """`unit` turned a quarter anticlockwise: h wide and w tall, its parts and marks with it,
+    and its back (on the mirrored cell of the back page) a quarter clockwise, so that turning
+    the cut piece over as the sheet flips shows the back the same way up as the front."""
     parts = tuple(
         Part(p.face, _rect(p.trim, unit.h), _rect(p.clip, unit.h), (p.rotation + 90) % 360)
         for p in unit.parts
     )
     marks = tuple(_mark(m, unit.h) for m in unit.marks)
-    return replace(unit, w=unit.h, h=unit.w, parts=parts, marks=marks)
+    back = (unit.back_rotation + 270) % 360
+    return replace(unit, w=unit.h, h=unit.w, parts=parts, marks=marks, back_rotation=back)
 
 
 def _point(u: float, v: float, height: float) -> tuple[float, float]:
