@@ -98,6 +98,12 @@ from pnp.cli.common import BLEED, EXIT_CODES, OFFSET, PRODUCTS, paper_option, re
     "share one cut). Default: gutters from the slack the paper leaves, sheets as few as with 0.",
 )
 @click.option(
+    "--square-tokens",
+    is_flag=True,
+    help="Round tokens and markers cut square, with a guillotine or a ruler: square cells and "
+    "straight crop marks instead of a circle to cut along.",
+)
+@click.option(
     "--out",
     "out_dir",
     type=click.Path(file_okay=False, path_type=Path),
@@ -126,6 +132,7 @@ def build(
     ink_saver: bool,
     margin_mm: float,
     gap_mm: float | None,
+    square_tokens: bool,
     out_dir: Path | None,
     watch_files: bool,
 ) -> None:
@@ -153,6 +160,7 @@ def build(
         margin_mm=margin_mm,
         ink_saver=ink_saver,
         gap_mm=gap_mm,
+        square_tokens=square_tokens,
     )
     refs = builtin_ids() if all_games else list(games)
     if watch_files:

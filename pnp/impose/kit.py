@@ -21,7 +21,7 @@ from pnp.impose.kitsheet import KitSheet, place_loose
 from pnp.impose.options import SheetOptions
 from pnp.impose.packing import (
     Unit,
-    fold_strip_unit,
+    loose_unit,
     packing_area,
     token_unit,
     unit_pages,
@@ -75,11 +75,7 @@ def kit_sheets(
     loose: list[tuple[Unit, str]] = []
     for g in groups:
         if g.imposition == "packed":
-            fold = opts.gutterfold
-            loose += [
-                (fold_strip_unit(p, b) if fold and p.back else token_unit(p, b), g.name)
-                for p in g.pieces
-            ]
+            loose += [(loose_unit(p, opts, fold=opts.gutterfold), g.name) for p in g.pieces]
         elif g.imposition == "standee":
             loose += [(standee_unit(p, b, opts.tab_mm), g.name) for p in g.pieces]
     loose.sort(key=lambda pair: (pair[0].back is None, -pair[0].h, -pair[0].w))

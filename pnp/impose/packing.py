@@ -54,17 +54,27 @@ class Unit:
     back_rotation: int = 0  # the back turned on its page (a unit turned a quarter, see turn)
 
 
-def token_unit(piece: Piece, bleed: float) -> Unit:
-    """A plain token or chip: one face, clipped to its bleed box."""
+def loose_unit(piece: Piece, opts: SheetOptions, *, fold: bool = False) -> Unit:
+    """A token's unit: with `fold` a two-sided piece is a fold strip; with opts.square_tokens
+    a round piece is cut square, with a guillotine (crop marks, no circle)."""
+    square = opts.square_tokens and piece.shape == "round"
+    if fold and piece.back is not None:
+        return fold_strip_unit(piece, opts.bleed_mm, square=square)
+    return token_unit(piece, opts.bleed_mm, square=square)
+
+
+def token_unit(piece: Piece, bleed: float, *, square: bool = False) -> Unit:
+    """A plain token or chip: one face, clipped to its bleed box; a round one has a circular
+    cut line, unless it is cut `square`."""
     w, h = piece.width_mm, piece.height_mm
     part = Part(piece.front, Rect(0, 0, w, h), Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed))
-    marks: tuple[Mark, ...] = ()
-    if piece.shape == "round":
-        marks = (Circle(w / 2, h / 2, min(w, h) / 2, "cut"),)
+    if piece.shape != "round" or square:
+        return Unit(w, h, (part,), (), piece.back, "rect")
+    marks = (Circle(w / 2, h / 2, min(w, h) / 2, "cut"),)
     return Unit(w, h, (part,), marks, piece.back, piece.shape)
 
 
-def fold_strip_unit(piece: Piece, bleed: float) -> Unit:
+def fold_strip_unit(piece: Piece, bleed: float, *, square: bool = False) -> Unit:
     """Front | back side by side; fold on the line between them and glue back to back.
 
     The back is the front's mirror image across the fold, so it stays upright once folded.
@@ -74,7 +84,7 @@ def fold_strip_unit(piece: Piece, bleed: float) -> Unit:
     w, h, b = piece.width_mm, piece.height_mm, bleed
     front = Part(piece.front, Rect(0, 0, w, h), Rect(-b, -b, w + b, h + 2 * b))
     back = Part(piece.back, Rect(w, 0, w, h), Rect(w, -b, w + b, h + 2 * b))
-    if piece.shape != "round":  # cut like any rectangle: crop marks or an outline
+    if piece.shape != "round" or square:  # cut like any rectangle: crop marks or an outline
         return Unit(2 * w, h, (front, back), (Line(w, 0, w, h, "fold"),))
     r, cy = min(w, h) / 2, h / 2
     k = r / 2  # half the bridge's height
@@ -262,8 +272,4 @@ def packed_sheets(
     pieces: Sequence[Piece], opts: SheetOptions, section: str, *, fold: bool = False
 ) -> list[list[Page]]:
     """Token sheets for `pieces` (see the module docstring)."""
-    b = opts.bleed_mm
-    units = [
-        fold_strip_unit(p, b) if fold and p.back is not None else token_unit(p, b) for p in pieces
-    ]
-    return layout_units(units, opts, section)
+    return layout_units([loose_unit(p, opts, fold=fold) for p in pieces], opts, section)
