@@ -1,11 +1,16 @@
 """The print kit: every printed piece of a game on the fewest sheets.
 
-Pieces of one trim size share grid sheets whatever deck they come from: a deck's last sheet is
-filled with the next deck's cards, and each cell's back is that card's own back on the mirrored
-cell. Tokens, markers and standees then fill the space left on those sheets (two-sided pieces only
-where the sheet is printed on both sides), and only then start sheets of their own. Sheets with
-something on their back come first; one-sided sheets (and board tiles) gather at the end, so one
-page range prints duplex and the rest single-sided.
+Pieces of one trim size share grid sheets whatever deck they come from, each hidden deck kept
+together (pnp.impose.decks), and each cell's back is that card's own back on the mirrored cell.
+Tokens, markers and standees then fill the space left on those sheets (two-sided pieces only
+where the sheet is printed on both sides; turned a quarter where only that fits them), and only
+then start sheets of their own. Sheets with something on their back come first; one-sided
+sheets (and board tiles) gather at the end, so one page range prints duplex and the rest
+single-sided.
+
+Gutters between cards and white space around round tokens (pnp.impose.spacing) cost paper: the
+kit is packed with and without them, grids centred and at the side, and the first packing on
+the fewest pages is kept, so they are there wherever they cost no page.
 """
 
 from __future__ import annotations
