@@ -184,3 +184,17 @@ def test_built_in_card_sheets_have_gutters(builtin_kits, paper: str) -> None:
     # the four games with poker cards
     assert {"espionage-caledonian", "spy-royale", "espionage-card-game"} <= set(seen), seen
     assert "1955-war-of-espionage" in seen, seen
+
+
+@pytest.mark.parametrize("what", ["cards,tokens", "cards,tokens --split"])
+def test_a_wider_margin_keeps_everything_off_it(tmp_path: Path, what: str) -> None:
+    """`--margin 6`: crop marks, labels (a blank page's too) and art stay 6 mm off the edge."""
+    words, *split = what.split()
+    args = ["build", str(SIXTH), "--what", words, *split, "--margin", "6", "--out", str(tmp_path)]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    pdfs = sorted((tmp_path / "sixth-game").glob("*.pdf"))
+    pages = [(pdf, i) for pdf in pdfs for i in range(len(pdfium.PdfDocument(pdf)))]
+    assert len(pages) >= 4
+    for pdf, index in pages:
+        assert Rendered(pdf, index).white_band(5.8), (pdf.name, index + 1)
