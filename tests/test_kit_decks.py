@@ -121,3 +121,27 @@ def test_a_decks_cards_are_dealt_over_its_sheets(builtin_kits) -> None:
     assert len(gold) == 4 and len(set(gold)) == 4, gold
     medic = [i for i, titles in enumerate(sheets) if "MEDIC" in titles]
     assert len(medic) == 3 and all(sheets[i].count("MEDIC") == 1 for i in medic), medic
+
+
+def test_many_small_decks_still_take_the_fewest_sheets() -> None:
+    """Eighty hidden decks of ten cards (800 cards, 89 sheets of nine at least): every card on
+    one front and its back behind it, on 89 sheets; no search runs away with so many."""
+    from impose_faces import face
+
+    from pnp.impose.document import Document
+    from pnp.impose.kit import KitGroup
+    from pnp.impose.options import SheetOptions
+    from pnp.impose.sheet import Piece
+
+    groups = []
+    for d in range(80):
+        back = face(f"Back{d}")
+        cards = tuple(Piece(face(f"D{d}C{c}"), back) for c in range(10))
+        groups.append(KitGroup(f"Deck {d}", "grid", cards))
+    doc = Document(SheetOptions(), title="t", game_title="G")
+    doc.add_kit(groups)
+    pages = [p for p in doc.pages if p.section != "contents" and p.placements]
+    fronts = [p for p in pages if p.side == "front"]
+    assert len(fronts) == 89 and len(pages) == 2 * 89
+    keys = Counter(pl.face.key for p in fronts for pl in p.placements)
+    assert len(keys) == 800 and set(keys.values()) == {1}

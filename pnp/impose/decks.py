@@ -23,6 +23,7 @@ from functools import lru_cache
 from pnp.impose.sheet import Piece
 
 BUDGET = 4_000  # search steps per threshold tried; past it the threshold counts as unreachable
+DEPTH = 600  # the deepest search (a frame per shared sheet and per fragment, x 3 for safety)
 
 
 @dataclass(frozen=True)
@@ -91,13 +92,33 @@ def _attempt(
                 alone.insert(0, [(match, amounts[match])])
                 amounts[match], bins[k] = 0, 0
     rest_bins = tuple(b for b in bins if b)
-    packed = _Packer(tuple(amounts), rest_bins, sizes, hidden, threshold).run()
+    packed: list[list[Fragment]] | None
+    if threshold == 1:  # anything goes: each deck after the one before
+        packed = _in_turn(amounts, rest_bins)
+    elif 3 * len(rest_bins) + sum(1 for a in amounts if a) > DEPTH:
+        return None  # too many to search: fragments are at most decks + sheets
+    else:
+        packed = _Packer(tuple(amounts), rest_bins, sizes, hidden, threshold).run()
     if packed is None:
         return None
     shared, it = [], iter(packed)
     for b in bins:  # the shared sheets back in their places, the short one last
         shared.append(alone.pop(0) if not b else next(it))
     return full, shared
+
+
+def _in_turn(amounts: Sequence[int], bins: Sequence[int]) -> list[list[Fragment]]:
+    """The amounts in deck order, filling each bin before the next."""
+    out: list[list[Fragment]] = [[] for _ in bins]
+    k, room = 0, bins[0] if bins else 0
+    for i, amount in enumerate(amounts):
+        while amount:
+            take = min(amount, room)
+            out[k].append((i, take))
+            amount, room = amount - take, room - take
+            if room == 0 and k + 1 < len(bins):
+                k, room = k + 1, bins[k + 1]
+    return out
 
 
 class _Packer:
@@ -112,7 +133,7 @@ class _Packer:
         self.dead: set[tuple[int, tuple[int, ...]]] = set()
 
     def run(self) -> list[list[Fragment]] | None:
-        found = self._bin(0, self.amounts) if self.t == 1 or self._possible() else None
+        found = self._bin(0, self.amounts) if self._possible() else None
         return [list(b) for b in found] if found is not None else None
 
     def _possible(self) -> bool:
@@ -132,24 +153,26 @@ class _Packer:
             self.dead.add((k, left))
         return found
 
-    def _fill(self, k: int, i: int, room: int, left: tuple[int, ...],
+    def _fill(self, k: int, start: int, room: int, left: tuple[int, ...],
               frags: tuple[Fragment, ...]) -> tuple[tuple[Fragment, ...], ...] | None:  # fmt: skip
+        """Bin k's fragments from decks `start` on, `room` cards still to place in it."""
         self.steps += 1
         if room == 0:
             if not self._fair(frags):
                 return None
             rest = self._bin(k + 1, left)
             return None if rest is None else (frags, *rest)
-        if i == len(left) or self.steps > BUDGET:
-            return None
-        for take in range(min(left[i], room), -1, -1):
-            after = left[i] - take
-            if take and self.hidden[i] and 0 < after < self.t:
-                continue  # what stays behind would be too few to share a sheet later
-            step = (*frags, (i, take)) if take else frags
-            found = self._fill(k, i + 1, room - take, (*left[:i], after, *left[i + 1 :]), step)
-            if found is not None:
-                return found
+        for i in range(start, len(left)):
+            for take in range(min(left[i], room), 0, -1):
+                after = left[i] - take
+                if self.steps > BUDGET:
+                    return None
+                if self.hidden[i] and 0 < after < self.t:
+                    continue  # what stays behind would be too few to share a sheet later
+                step = (*left[:i], after, *left[i + 1 :])
+                found = self._fill(k, i + 1, room - take, step, (*frags, (i, take)))
+                if found is not None:
+                    return found
         return None
 
     def _fair(self, frags: tuple[Fragment, ...]) -> bool:
