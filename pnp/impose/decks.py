@@ -23,6 +23,7 @@ from functools import lru_cache
 from pnp.impose.sheet import Piece
 
 BUDGET = 4_000  # search steps per threshold tried; past it the threshold counts as unreachable
+TOTAL = 60_000  # search steps for all thresholds; past it decks simply follow each other
 DEPTH = 600  # the deepest search (a frame per shared sheet and per fragment, x 3 for safety)
 
 
@@ -57,17 +58,21 @@ def _layout(
 ) -> tuple[tuple[Fragment, ...], ...]:
     """Sheets as (deck, cards) fragments, for the largest threshold that packs: whole sheets
     of one deck first in deck order, each deck's shared sheets after its own."""
-    for threshold in range(per, 0, -1):
+    budget = [TOTAL]  # steps left, spent by every search
+    # two shares of a sheet are at most half of it each: above that, only sharing no sheet
+    for threshold in (per, *range(per // 2, 0, -1)):
         for exact in (True, False):
-            found = _attempt(sizes, hidden, per, threshold, exact=exact)
+            found = _attempt(sizes, hidden, per, threshold if budget[0] > 0 else 1, budget,
+                             exact=exact)  # fmt: skip
             if found is not None:
                 return tuple(tuple(sheet) for sheet in _in_deck_order(*found))
     raise AssertionError("a threshold of 1 always packs")  # pragma: no cover
 
 
 def _attempt(
-    sizes: tuple[int, ...], hidden: tuple[bool, ...], per: int, threshold: int, *, exact: bool
-) -> tuple[list[list[Fragment]], list[list[Fragment]]] | None:
+    sizes: tuple[int, ...], hidden: tuple[bool, ...], per: int, threshold: int,
+    budget: list[int], *, exact: bool,
+) -> tuple[list[list[Fragment]], list[list[Fragment]]] | None:  # fmt: skip
     """(sheets of one deck, shared sheets) with no hidden deck's fragment on a shared sheet
     under `threshold` (unless it is the whole deck), or None. A deck whose remainder is under
     the threshold shares one sheet's worth more, split. `exact`: a remainder that fills a
@@ -98,7 +103,7 @@ def _attempt(
     elif 3 * len(rest_bins) + sum(1 for a in amounts if a) > DEPTH:
         return None  # too many to search: fragments are at most decks + sheets
     else:
-        packed = _Packer(tuple(amounts), rest_bins, sizes, hidden, threshold).run()
+        packed = _Packer(tuple(amounts), rest_bins, sizes, hidden, threshold, budget).run()
     if packed is None:
         return None
     shared, it = [], iter(packed)
@@ -126,9 +131,9 @@ class _Packer:
     largest fragments first (so a bin holds as few decks as it can)."""
 
     def __init__(self, amounts: tuple[int, ...], bins: tuple[int, ...], sizes: tuple[int, ...],
-                 hidden: tuple[bool, ...], threshold: int) -> None:  # fmt: skip
+                 hidden: tuple[bool, ...], threshold: int, budget: list[int]) -> None:  # fmt: skip
         self.bins, self.sizes, self.hidden, self.t = bins, sizes, hidden, threshold
-        self.amounts = amounts
+        self.amounts, self.budget = amounts, budget
         self.steps = 0
         self.dead: set[tuple[int, tuple[int, ...]]] = set()
 
@@ -146,7 +151,7 @@ class _Packer:
     def _bin(self, k: int, left: tuple[int, ...]) -> tuple[tuple[Fragment, ...], ...] | None:
         if k == len(self.bins):
             return () if not any(left) else None
-        if (k, left) in self.dead or self.steps > BUDGET:
+        if (k, left) in self.dead or self._spent():
             return None
         found = self._fill(k, 0, self.bins[k], left, ())
         if found is None:
@@ -157,6 +162,7 @@ class _Packer:
               frags: tuple[Fragment, ...]) -> tuple[tuple[Fragment, ...], ...] | None:  # fmt: skip
         """Bin k's fragments from decks `start` on, `room` cards still to place in it."""
         self.steps += 1
+        self.budget[0] -= 1
         if room == 0:
             if not self._fair(frags):
                 return None
@@ -165,7 +171,7 @@ class _Packer:
         for i in range(start, len(left)):
             for take in range(min(left[i], room), 0, -1):
                 after = left[i] - take
-                if self.steps > BUDGET:
+                if self._spent():
                     return None
                 if self.hidden[i] and 0 < after < self.t:
                     continue  # what stays behind would be too few to share a sheet later
@@ -174,6 +180,9 @@ class _Packer:
                 if found is not None:
                     return found
         return None
+
+    def _spent(self) -> bool:
+        return self.steps > BUDGET or self.budget[0] <= 0
 
     def _fair(self, frags: tuple[Fragment, ...]) -> bool:
         if len(frags) < 2:
