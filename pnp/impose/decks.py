@@ -119,6 +119,7 @@ def _in_turn(amounts: Sequence[int], bins: Sequence[int]) -> list[list[Fragment]
     for i, amount in enumerate(amounts):
         while amount:
             take = min(amount, room)
+            assert take, "more cards than the sheets hold"  # the sheets were counted for them
             out[k].append((i, take))
             amount, room = amount - take, room - take
             if room == 0 and k + 1 < len(bins):
