@@ -121,11 +121,12 @@ def _place(canvas: Canvas, placement: Placement, name: str | None) -> None:
     code = page_code(canvas)
     code.append("q")
     code.append(f"n {fp_str(clip.x * mm, clip.y * mm, clip.w * mm, clip.h * mm)} re W* n")
-    if placement.rotation == 180:
-        canvas.translate(trim.right * mm, trim.top * mm)
-        canvas.rotate(180)
-    else:
-        canvas.translate(trim.x * mm, trim.y * mm)
+    # the corner of the trim box the face's own origin lands on, turned anticlockwise
+    corner = {90: (trim.right, trim.y), 180: (trim.right, trim.top), 270: (trim.x, trim.top)}
+    x, y = corner.get(placement.rotation, (trim.x, trim.y))
+    canvas.translate(x * mm, y * mm)
+    if placement.rotation in corner:
+        canvas.rotate(placement.rotation)
     if name is None:
         placement.face.draw(canvas)
     else:

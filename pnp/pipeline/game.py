@@ -148,12 +148,14 @@ class _Imposer:
 
 def economy(game: Game, path: Path, doc: Document, groups: list[KitGroup]) -> str:
     """e.g. "my-game-a4.pdf: 27 pages (contents + 26), area lower bound 24 (1.08x)"; a
-    contents of several pages says how many ("contents 2 + 230")."""
+    contents of several pages says how many ("contents 2 + 230"), a blank back of the contents
+    that it has one ("contents + blank + 26")."""
     pages, contents = len(doc.pages), doc.contents_count
     bound = area_lower_bound(groups, doc.options)
-    sheets = pages - contents
+    sheets = pages - doc.lead_count
     ratio = f" ({sheets / bound:.2f}x)" if bound else ""
     head = "contents" if contents == 1 else f"contents {contents}"
+    head += " + blank" if doc.lead_count > contents else ""
     return f"{path.name}: {pages} pages ({head} + {sheets}), area lower bound {bound}{ratio}"
 
 
