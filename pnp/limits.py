@@ -66,7 +66,7 @@ DASH_LENGTHS = 64  # entries of a dash pattern
 IMAGE_PIXELS = 50_000_000  # a raster image (a 600 x 600 mm board at 300 dpi is 7087 x 7087)
 SVG_ELEMENTS = 50_000  # elements of an SVG, <use> copies counted
 EXPORT_PIXELS = 1_000_000_000  # pixels one export rasterizes, every face, sheet and contact
-# sheet counted (built-in: 191 million, espionage-caledonian's 218 faces --to png at 300 dpi; a
+# sheet counted (built-in: 191 million, the largest built-in game's 218 faces --to png at 300 dpi; a
 # poker face with bleed is 0.9 million at 300 dpi, 14.5 million at 1200)
 CONTACT_FACES = 60  # faces on one contact sheet of a proof (6 x 10); more go on further sheets
 

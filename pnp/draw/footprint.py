@@ -14,24 +14,22 @@ and game is read the same way, without knowing what any element means:
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from pnp.draw.coverage import IDENTITY, Matrix, group_matrix
 from pnp.draw.elements import Circle, Element, Group, Image, Polyline, Rectangle, Text, TextRun
 from pnp.units import PT_PER_MM
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm from the trim's bottom-left
-Matrix = tuple[float, float, float, float, float, float]  # a b c d e f, as in PDF
-_IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 LARGE = 0.5  # a shape wider or taller than this share of the face is ground, not a space
 
 
 def marked_boxes(elements: tuple[Element, ...], width_mm: float, height_mm: float) -> list[Box]:
     """The boxes (mm, trim origin) of every space, word and picture painted inside the trim."""
     boxes = []
-    for matrix, element in _walk(elements, _IDENTITY):
+    for matrix, element in _walk(elements, IDENTITY):
         own = _own_box(element)
         if own is None:
             continue
@@ -74,28 +72,11 @@ def _walk(elements: tuple[Element, ...], matrix: Matrix) -> Iterator[tuple[Matri
     """(placement, element) for every leaf: a group's and a text box's children in turn."""
     for element in elements:
         if isinstance(element, Group):
-            yield from _walk(element.children, _group_matrix(matrix, element))
+            yield from _walk(element.children, group_matrix(matrix, element))
         elif isinstance(element, Text):
             yield from _walk(element.children, matrix)
         else:
             yield matrix, element
-
-
-def _group_matrix(m: Matrix, g: Group) -> Matrix:
-    """`m` followed by translate, rotate (degrees), scale, as paint does them."""
-    m = _times(m, (1.0, 0.0, 0.0, 1.0, g.x, g.y))
-    if g.rotate:
-        c, s = math.cos(math.radians(g.rotate)), math.sin(math.radians(g.rotate))
-        m = _times(m, (c, s, -s, c, 0.0, 0.0))
-    return _times(m, (g.scale_x, 0.0, 0.0, g.scale_y, 0.0, 0.0))
-
-
-def _times(m: Matrix, n: Matrix) -> Matrix:
-    """The matrix applying `n` first, then `m`."""
-    a, b, c, d, e, f = m
-    a2, b2, c2, d2, e2, f2 = n
-    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2,
-            a * e2 + c * f2 + e, b * e2 + d * f2 + f)  # fmt: skip
 
 
 def _placed(m: Matrix, box: Box) -> Box:
