@@ -60,6 +60,18 @@ class Styles:
         return ParagraphStyle("label", parent=self.small, textColor=self.palette.accent,
                               fontSize=8, leading=10, spaceAfter=0)  # fmt: skip
 
+    @property
+    def figure_caption(self) -> ParagraphStyle:
+        """A figure's caption: under the picture, centred, a touch smaller than the text."""
+        return ParagraphStyle("figure-caption", parent=self.small, alignment=TA_CENTER,
+                              fontSize=8.5, leading=11, spaceAfter=0)  # fmt: skip
+
+    def figure_label(self, align: str = "center") -> ParagraphStyle:
+        """A label inside a figure (a piece's name, a call-out), set left, center or right."""
+        alignment = {"left": TA_LEFT, "right": TA_RIGHT}.get(align, TA_CENTER)
+        return ParagraphStyle(f"figure-label-{align}", parent=self.small, fontSize=7.5,
+                              leading=9, spaceAfter=0, alignment=alignment)  # fmt: skip
+
     def aligned(self, align: str, *, head: bool = False) -> ParagraphStyle:
         """A table cell's style aligned left, center or right."""
         base = self.head_cell if head else self.cell

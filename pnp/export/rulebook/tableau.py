@@ -1,0 +1,297 @@
+"""Rows of real pieces at one scale: the table as set up, or an example played out.
+
+A row is a line of items, each with its label under it. Rows with a `row:` label keep that
+label in a column on the left and line their items up as a grid (turn after turn); an `area:`
+row is framed with its label at the top (a player's place at the table); other rows are centred.
+Markers stand on elements of a piece (a board's spaces), arrows join items and markers, and a
+setup says its scale.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Protocol
+
+from reportlab.lib.colors import Color
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph
+
+from pnp.draw.face import FaceArt
+from pnp.export.rulebook.figure import arrow, tag, text_width
+from pnp.export.rulebook.flowables import FaceForms, FaceImage
+from pnp.export.rulebook.pens import Pens
+from pnp.units import mm_to_pt
+
+HGAP, VGAP = mm_to_pt(6), mm_to_pt(5)
+PAD = mm_to_pt(3)  # inside an area's frame
+LABEL_W = mm_to_pt(40)  # a piece's label may be this wide, whatever the piece
+ROW_LABEL_W = mm_to_pt(30)
+SETUP_SCALES = (1 / 2, 1 / 3, 1 / 4, 1 / 5, 1 / 6, 1 / 8, 1 / 10, 1 / 12)
+EXAMPLE_SCALES = (0.6, 0.55, 0.5, 0.45, 0.4, 1 / 3, 0.3, 0.25, 0.2, 1 / 6, 1 / 8, 1 / 10)
+Box = tuple[float, float, float, float]
+
+
+class Drawable(Protocol):
+    """What a row holds: an item of pieces.py."""
+
+    def size(self, s: float) -> tuple[float, float]: ...
+    def draw(self, canvas: Canvas, s: float) -> None: ...
+    def face_at(self, s: float) -> tuple[FaceArt, float, float, float] | None: ...
+
+
+@dataclass
+class Cell:
+    thing: Drawable
+    label: Paragraph | None
+    name: str | None
+
+
+@dataclass
+class Line:
+    cells: list[Cell]
+    label: Paragraph | None
+    framed: bool
+
+
+@dataclass(frozen=True)
+class Pin:
+    """A marker standing on an element of a named cell's face."""
+
+    face: FaceArt
+    on: str
+    centre_mm: tuple[float, float]  # on the host face, from its trim's bottom-left
+    ghost: bool
+    name: str | None
+    label: Paragraph | None
+
+
+@dataclass(frozen=True)
+class Link:
+    start: str
+    end: str
+    label: Paragraph | None
+
+
+@dataclass
+class _Placed:
+    width: float
+    height: float
+    boxes: dict[str, Box]  # named cells' drawings, figure coordinates
+    spots: list[tuple[Cell, float, float]]  # cell, x, y of its drawing's bottom-left
+    labels: list[tuple[Paragraph, float, float, float]] = field(default_factory=list)
+    frames: list[Box] = field(default_factory=list)
+
+
+class TableauPicture:
+    """Rows, markers and arrows; `setup` pictures note their scale."""
+
+    def __init__(self, lines: list[Line], pins: list[Pin], links: list[Link], pens: Pens,
+                 forms: FaceForms, *, setup: bool, scale: float | None,
+                 note: Callable[[float], str], page_height: float) -> None:  # fmt: skip
+        self.lines, self.pins, self.links, self.pens = lines, pins, links, pens
+        self.forms, self.setup, self.fixed, self.note = forms, setup, scale, note
+        self.page_height = page_height
+        for pin in pins:
+            forms.plan(pin.face)
+        self.layout = lru_cache(maxsize=8)(self._layout)
+        self.row_w = max([text_width(line.label, ROW_LABEL_W) for line in lines
+                          if line.label is not None and not line.framed] + [0.0])  # fmt: skip
+
+    def scales(self, width: float) -> list[float]:
+        nice: tuple[float, ...] = SETUP_SCALES if self.setup else EXAMPLE_SCALES
+        if self.fixed:
+            nice = (self.fixed, *(s for s in nice if s < self.fixed))
+        tall = self.page_height * (0.8 if self.setup else 0.6)
+        fits = [s for s in nice if self.layout(s).width <= width + 0.01
+                and self.layout(s).height <= tall]  # fmt: skip
+        if self.fixed and fits and fits[0] != self.fixed and self.layout(self.fixed).width <= width:
+            fits.insert(0, self.fixed)  # as stated, when only the height is short
+        return fits[:2] or [nice[-1]]
+
+    def size(self, scale: float) -> tuple[float, float]:
+        placed = self.layout(scale)
+        return placed.width, placed.height
+
+    def _layout(self, s: float) -> _Placed:
+        grid = [line for line in self.lines if line.label is not None and not line.framed]
+        columns = max((len(line.cells) for line in grid), default=0)
+        widths = [max((self._cell_w(line.cells[i], s) for line in grid if i < len(line.cells)),
+                      default=0.0) for i in range(columns)]  # fmt: skip
+        row_col = self.row_w + HGAP if grid else 0.0
+        spans = []
+        for line in self.lines:
+            if line in grid:
+                spans.append(row_col + sum(widths[: len(line.cells)])
+                             + HGAP * (len(line.cells) - 1))  # fmt: skip
+            else:
+                own = sum(self._cell_w(c, s) for c in line.cells) + HGAP * (len(line.cells) - 1)
+                spans.append(own + (2 * PAD if line.framed else 0))
+        width = max(spans)
+        placed = _Placed(width, 0.0, {}, [])
+        y = 0.0  # rows from the top down; flipped at the end
+        for line, span in zip(self.lines, spans, strict=True):
+            y = self._place_line(placed, line, s, y, widths if line in grid else None, span)
+            y -= VGAP
+        y += VGAP
+        if self.setup:
+            y -= 12.0  # the scale note
+        placed.height = -y
+        return placed
+
+    def _cell_w(self, cell: Cell, s: float) -> float:
+        w = cell.thing.size(s)[0]
+        return max(w, text_width(cell.label, LABEL_W) if cell.label is not None else 0.0)
+
+    def _place_line(self, placed: _Placed, line: Line, s: float, top: float,
+                    widths: list[float] | None, span: float) -> float:  # fmt: skip
+        """Place a row with its top at `top` (going down from 0); returns its bottom."""
+        if line.framed:
+            title_h = line.label.wrap(span - 2 * PAD, 1000)[1] if line.label else 0.0
+            inner_top = top - PAD - title_h - (2 if title_h else 0)
+        else:
+            inner_top = top
+        band = max(c.thing.size(s)[1] for c in line.cells)
+        below = max([self._label_h(c, s, widths, i) for i, c in enumerate(line.cells)] + [0.0])
+        bottom = inner_top - band - below
+        x = (placed.width - span) / 2 + (PAD if line.framed else 0)
+        if widths is not None:
+            x = 0.0
+            if line.label is not None:
+                h = line.label.wrap(self.row_w, 1000)[1]
+                placed.labels.append((line.label, 0.0, inner_top - band / 2 + h / 2, self.row_w))
+            x = self.row_w + HGAP
+        for i, cell in enumerate(line.cells):
+            cw = widths[i] if widths is not None else self._cell_w(cell, s)
+            w, h = cell.thing.size(s)
+            cx, cy = x + (cw - w) / 2, inner_top - band / 2 - h / 2
+            placed.spots.append((cell, cx, cy))
+            if cell.name:
+                placed.boxes[cell.name] = (cx, cy, cx + w, cy + h)
+            if cell.label is not None:
+                placed.labels.append((cell.label, x, inner_top - band - 3, cw))
+            x += cw + HGAP
+        if line.framed:
+            bottom -= PAD
+            placed.frames.append((0.0, bottom, placed.width, top))
+            if line.label is not None:
+                placed.labels.append((line.label, PAD, top - PAD, span - 2 * PAD))
+        return bottom
+
+    def _label_h(self, cell: Cell, s: float, widths: list[float] | None, i: int) -> float:
+        if cell.label is None:
+            return 0.0
+        cw = widths[i] if widths is not None else self._cell_w(cell, s)
+        return cell.label.wrap(cw, 1000)[1] + 3
+
+    # -- drawing -------------------------------------------------------------------------------
+
+    def draw(self, canvas: Canvas, scale: float) -> None:
+        placed = self.layout(scale)
+        canvas.saveState()
+        canvas.translate(0, placed.height)  # layout runs down from the top
+        for x0, y0, x1, y1 in placed.frames:
+            canvas.saveState()
+            canvas.setFillColor(self.pens.tint)
+            canvas.setStrokeColor(self.pens.muted)
+            canvas.setLineWidth(0.6)
+            canvas.setDash(2, 2)
+            canvas.roundRect(x0, y0, x1 - x0, y1 - y0, 4, stroke=1, fill=1)
+            canvas.restoreState()
+        for cell, x, y in placed.spots:
+            canvas.saveState()
+            canvas.translate(x, y)
+            cell.thing.draw(canvas, scale)
+            canvas.restoreState()
+        for paragraph, x, top, width in placed.labels:
+            h = paragraph.wrap(width, 1000)[1]
+            paragraph.drawOn(canvas, x, top - h)
+        centres = self._draw_pins(canvas, placed, scale)
+        self._draw_links(canvas, placed, centres)
+        if self.setup:
+            note = self.pens.label(f"*{self.note(scale)}*", "right", muted=True)
+            note.wrap(placed.width, 100)
+            note.drawOn(canvas, 0, -placed.height + 2)
+        canvas.restoreState()
+
+    def _draw_pins(self, canvas: Canvas, placed: _Placed,
+                   s: float) -> dict[str, tuple[float, float, float]]:  # fmt: skip
+        hosts = {cell.name: (cell, x, y) for cell, x, y in placed.spots if cell.name}
+        out: dict[str, tuple[float, float, float]] = {}
+        for pin in self.pins:
+            cell, x, y = hosts[pin.on]
+            host = cell.thing.face_at(s)
+            assert host is not None  # checked when the figure was read
+            _, fx, fy, _ = host
+            cx = x + fx + mm_to_pt(pin.centre_mm[0]) * s
+            cy = y + fy + mm_to_pt(pin.centre_mm[1]) * s
+            w = mm_to_pt(pin.face.width_mm) * s
+            h = mm_to_pt(pin.face.height_mm) * s
+            canvas.saveState()
+            path = canvas.beginPath()  # a marker stands on its host: none of it off the edge
+            path.rect(x, y, *cell.thing.size(s))
+            canvas.clipPath(path, stroke=0, fill=0)
+            image = FaceImage(pin.face, w, forms=self.forms, plan=False)
+            image.drawOn(canvas, cx - w / 2, cy - h / 2)
+            if pin.ghost:
+                _fade(canvas, pin.face, cx, cy, w, h, self.pens.ink)
+            canvas.restoreState()
+            r = max(w, h) / 2
+            if pin.name:
+                out[pin.name] = (cx, cy, r)
+            if pin.label is not None:
+                width = text_width(pin.label, LABEL_W)
+                tag(canvas, pin.label, cx + r + 4 + width / 2, cy, width)
+        return out
+
+    def _draw_links(self, canvas: Canvas, placed: _Placed,
+                    pins: dict[str, tuple[float, float, float]]) -> None:  # fmt: skip
+        for link in self.links:
+            a, b = _centre(link.start, placed, pins), _centre(link.end, placed, pins)
+            start = _trim(a, b, link.start, placed, pins)
+            end = _trim(b, a, link.end, placed, pins)
+            both_pins = link.start in pins and link.end in pins
+            spot = arrow(canvas, start, end, self.pens.accent, 0.22 if both_pins else 0.0)
+            if link.label is not None:
+                tag(canvas, link.label, *spot, text_width(link.label, LABEL_W))
+
+
+def _fade(canvas: Canvas, face: FaceArt, cx: float, cy: float, w: float, h: float,
+          ink: Color) -> None:  # fmt: skip
+    """A marker where it was: washed out, with a dashed edge."""
+    canvas.saveState()
+    canvas.setFillColor(Color(1, 1, 1, alpha=0.6))
+    canvas.setStrokeColor(ink)
+    canvas.setLineWidth(0.7)
+    canvas.setDash(1.5, 1.5)
+    if face.shape == "round":
+        canvas.circle(cx, cy, min(w, h) / 2, stroke=1, fill=1)
+    else:
+        canvas.roundRect(cx - w / 2, cy - h / 2, w, h, 1.5, stroke=1, fill=1)
+    canvas.restoreState()
+
+
+def _centre(name: str, placed: _Placed, pins: dict[str, tuple[float, float, float]],
+            ) -> tuple[float, float]:  # fmt: skip
+    if name in pins:
+        return pins[name][0], pins[name][1]
+    x0, y0, x1, y1 = placed.boxes[name]
+    return (x0 + x1) / 2, (y0 + y1) / 2
+
+
+def _trim(point: tuple[float, float], towards: tuple[float, float], name: str, placed: _Placed,
+          pins: dict[str, tuple[float, float, float]]) -> tuple[float, float]:  # fmt: skip
+    """Where the line from `point` to `towards` leaves the thing named `name` (plus a gap)."""
+    (x, y), (tx, ty) = point, towards
+    dx, dy = tx - x, ty - y
+    length = (dx * dx + dy * dy) ** 0.5 or 1.0
+    if name in pins:
+        t = (pins[name][2] + 2.5) / length
+    else:
+        x0, y0, x1, y1 = placed.boxes[name]
+        tx_ = (((x1 if dx > 0 else x0) - x) / dx) if dx else float("inf")
+        ty_ = (((y1 if dy > 0 else y0) - y) / dy) if dy else float("inf")
+        t = min(tx_, ty_) + 3.0 / length
+    t = min(t, 0.45)
+    return x + dx * t, y + dy * t
