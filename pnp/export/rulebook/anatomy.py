@@ -47,8 +47,7 @@ class AnatomyPicture:
         self.pens = pens
         self.fixed = scale
         self.note = note
-        self.words: list[Box] = [(mm_to_pt(a), mm_to_pt(b), mm_to_pt(c), mm_to_pt(d))
-                                 for a, b, c, d in text_boxes(self.face.elements)]  # fmt: skip
+        self.words = [_pt(b) for b in text_boxes(self.face.elements)]
         self.avail = 10_000.0  # the width the figure last offered
         mid = self.face.width_mm / 2
         left = right = 0
@@ -67,11 +66,12 @@ class AnatomyPicture:
     # -- scale and size ------------------------------------------------------------------------
 
     def scales(self, width: float) -> list[float]:
+        """Its own scale (actual size where it fits), or one step smaller to stay on a page."""
         self.avail = width
         fitting = [s for s in ((self.fixed,) if self.fixed else NICE) if self._column(s, width)
                    >= NARROWEST]  # fmt: skip
         if fitting:
-            return fitting[:1]
+            return fitting[:2]
         low = [s for s in NICE if self._column(s, width) >= NARROWEST]
         return low[:1] or [NICE[-1]]
 
@@ -147,14 +147,20 @@ class AnatomyPicture:
                           (inner, y0 - r), (far, cy), (inner, cy)]  # fmt: skip
             clamped = [(min(max(x, -DISC_R * 0.6), w + DISC_R * 0.6),
                         min(max(y, DISC_R), h - DISC_R)) for x, y in candidates]  # fmt: skip
-            best = min(enumerate(clamped), key=lambda c: self._cost(c[1], out) + c[0] * 0.5)
+            own = len(out)
+            best = min(enumerate(clamped), key=lambda c: self._cost(c[1], out, own) + c[0] * 0.5)
             out.append(best[1])
         return out
 
-    def _cost(self, centre: tuple[float, float], discs: list[tuple[float, float]]) -> float:
+    def _cost(self, centre: tuple[float, float], discs: list[tuple[float, float]],
+              own: int) -> float:  # fmt: skip
+        """What a disc at `centre` covers: text, the other parts called out, other discs."""
         x, y = centre
         r = DISC_R + 0.5
-        cost = sum(_overlap((x - r, y - r, x + r, y + r), b) for b in self.words)
+        disc = (x - r, y - r, x + r, y + r)
+        cost = sum(_overlap(disc, b) for b in self.words)
+        cost += sum(0.5 * _overlap(disc, _pt(spot.box)) for i, spot in enumerate(self.spots)
+                    if i != own and _small(spot.box))  # fmt: skip
         cost += sum(400.0 for dx, dy in discs if abs(dx - x) < 2 * r and abs(dy - y) < 2 * r)
         return cost
 
@@ -171,6 +177,15 @@ class _Layout:
     @property
     def width(self) -> float:
         return 2 * (self.column + LEAD) + self.w
+
+
+def _pt(box: Box) -> Box:
+    return mm_to_pt(box[0]), mm_to_pt(box[1]), mm_to_pt(box[2]), mm_to_pt(box[3])
+
+
+def _small(box: Box) -> bool:
+    """A part, not a panel: covering a panel's corner hides nothing."""
+    return (box[2] - box[0]) * (box[3] - box[1]) < 400.0  # mm²
 
 
 def _overlap(a: Box, b: Box) -> float:

@@ -23,6 +23,7 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.tableofcontents import TableOfContents
 
+from pnp.draw.rl_private import frame_room
 from pnp.export.rulebook.figure import Release, defer
 from pnp.export.rulebook.flowables import Heading, QuickRefStart
 from pnp.export.rulebook.glossary import TermPages, bold_phrases
@@ -80,7 +81,7 @@ class RulebookDoc(BaseDocTemplate):
         frame = getattr(self, "frame", None)  # none before the first page begins
         if frame is None:
             pass
-        elif self._waiting and (frame._atTop or isinstance(flowables[0], Release)):
+        elif self._waiting and (frame_room(frame)[0] or isinstance(flowables[0], Release)):
             flowables[:0] = self._waiting.pop(0)
         elif (group := defer(flowables, frame, self.canv)) is not None:
             self._waiting.append(group)

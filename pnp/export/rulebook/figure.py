@@ -15,6 +15,7 @@ from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame, PageBreak, Paragraph
 
+from pnp.draw.rl_private import frame_room
 from pnp.export.rulebook.flowables import Heading
 from pnp.units import mm_to_pt
 
@@ -46,8 +47,11 @@ class Figure(Flowable):
         self.width = self.height = 0.0
         self._size = (0.0, 0.0)
         self._caption_h = 0.0
+        self.cap: float | None = None  # the room it has where it goes, when wrapped in a group
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        if self.cap is not None:  # Platypus measures a kept-together group on an endless page
+            avail_height = min(avail_height, self.cap)
         self.width = avail_width
         self._caption_h = self.caption.wrap(avail_width * 0.9, 10_000)[1] + GAP if self.caption \
             else 0.0  # fmt: skip
@@ -66,6 +70,7 @@ class Figure(Flowable):
         return self.width, self.height
 
     def draw(self) -> None:
+        self.cap = None
         canvas = self.canv
         w, h = self._size
         canvas.saveState()
@@ -92,7 +97,7 @@ class Release(Flowable):
         return None
 
 
-ROOM = 0.2  # a figure waits for the next page only when more than this share of a page is left
+ROOM = 0.15  # a figure waits for the next page only when more than this share of a page is left
 
 
 def defer(flowables: list[Flowable], frame: Frame, canvas: Canvas) -> list[Flowable] | None:
@@ -103,20 +108,21 @@ def defer(flowables: list[Flowable], frame: Frame, canvas: Canvas) -> list[Flowa
     n = 0
     while n < len(flowables) and flowables[n].getKeepWithNext():
         n += 1
-    if n >= len(flowables) or not isinstance(flowables[n], Figure) or frame._atTop:
+    at_top, left, page, width = frame_room(frame)
+    if n >= len(flowables) or not isinstance(flowables[n], Figure) or at_top:
         return None
     group = flowables[: n + 1]
-    if any(isinstance(f, Heading) for f in group):
+    if any(isinstance(f, Heading) for f in group) or left < page * ROOM:
         return None
-    left = frame._y - frame._y1p
-    if left < frame._aH * ROOM:
-        return None
-    width = frame._getAvailableWidth()
-    lead = sum(f.wrapOn(canvas, width, frame._aH)[1] + f.getSpaceBefore() for f in group[:-1])
+    lead = sum(f.wrapOn(canvas, width, page)[1] + f.getSpaceBefore() for f in group[:-1])
     figure = group[-1]
     here = figure.wrapOn(canvas, width, left - lead)[1] + figure.getSpaceBefore()
-    alone = figure.wrapOn(canvas, width, frame._aH)[1] + figure.getSpaceBefore()
-    if lead + here <= left or lead + alone > frame._aH:
+    alone = figure.wrapOn(canvas, width, page)[1] + figure.getSpaceBefore()
+    if lead + here <= left:
+        if n:  # it fits here, shrunk: tell it so before the group is measured as a whole
+            figure.cap = left - lead - figure.getSpaceBefore()
+        return None
+    if lead + alone > page:
         return None
     rest = flowables[n + 1 :]
     end = next((i for i, f in enumerate(rest) if _breaks(f)), len(rest))
@@ -223,6 +229,7 @@ def arrow(canvas: Canvas, start: tuple[float, float], end: tuple[float, float], 
 
 def tag(canvas: Canvas, paragraph: Paragraph, x: float, y: float, width: float) -> None:
     """`paragraph` centred on (x, y) on a white rounded plate (an arrow's or a marker's label)."""
+    width += 2  # the width measured, and a hair: the line must not break again
     h = paragraph.wrap(width, 1000)[1]
     w = text_width(paragraph, width)
     canvas.saveState()

@@ -19,7 +19,7 @@ KIND is `piece` (one face), `stack` (a pile of cards showing its top: a deck sho
 `fan` (a hand) or `spread` (pieces side by side, overlapping); `crop` shows a piece's part
 that two of its elements span (a board's tracks). ELEMENT names an element of the
 face's template, `NAME=TEXT` one that shows TEXT (underscores for spaces), `NAME#K` the K-th
-of that name. SCALE is
+of that name, `NAME@ELEMENT` the one around another (`cell@value=9`). SCALE is
 `1:4` (a quarter of the printed size) or `2:1` (twice).
 """
 
@@ -40,15 +40,18 @@ _SELECTOR = re.compile(r"^(?P<name>[^=#]+)(?:=(?P<text>[^#]+))?(?:#(?P<nth>\d{1,
 
 @dataclass(frozen=True)
 class Selector:
-    """Which element of a face: by name, optionally the one showing `text`, the `nth` such."""
+    """Which element of a face: by name, optionally the one showing `text`, the `nth` such;
+    `around`: only those whose box holds that element's middle (`cell@value=9`)."""
 
     name: str
     text: str | None = None
     nth: int = 1
+    around: Selector | None = None
 
     def __str__(self) -> str:
         text = f"={self.text}" if self.text is not None else ""
-        return f"{self.name}{text}{f'#{self.nth}' if self.nth != 1 else ''}"
+        around = f"@{self.around}" if self.around is not None else ""
+        return f"{self.name}{text}{f'#{self.nth}' if self.nth != 1 else ''}{around}"
 
 
 @dataclass(frozen=True)
@@ -142,9 +145,15 @@ def parse_scale(word: str, line: int) -> float | None:
 
 
 def parse_selector(text: str, line: int) -> Selector:
+    own, at, around = text.partition("@")
+    if at:
+        inner = parse_selector(around, line)
+        outer = parse_selector(own, line)
+        return Selector(outer.name, outer.text, outer.nth, inner)
     match = _SELECTOR.match(text.strip())
     if match is None:
-        raise fail(f"{text!r} is not an element: write NAME, NAME=TEXT or NAME#K", line)
+        raise fail(f"{text!r} is not an element: write NAME, NAME=TEXT, NAME#K or NAME@ELEMENT",
+                   line)  # fmt: skip
     nth = int(match.group("nth") or 1)
     if nth < 1:
         raise fail(f"{text!r}: #K counts from 1", line)

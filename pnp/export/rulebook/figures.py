@@ -224,6 +224,13 @@ def find_element(face: FaceArt, selector: Selector, line: int, where: str) -> tu
                 line=line,
                 hint=did_you_mean(closest(selector.text, shown)),
             )
+    if selector.around is not None:
+        x0, y0, x1, y1 = find_element(face, selector.around, line, where)
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        matches = [(b, t) for b, t in matches if b[0] <= cx <= b[2] and b[1] <= cy <= b[3]]
+        if not matches:
+            raise InputError(f"{where}: no element {selector.name!r} lies around "
+                             f"{selector.around}", line=line)  # fmt: skip
     if selector.nth > len(matches):
         raise InputError(f"{where}: {selector} asks for number {selector.nth}, but only "
                          f"{len(matches)} match", line=line)  # fmt: skip

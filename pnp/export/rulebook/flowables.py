@@ -14,6 +14,7 @@ from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 from reportlab.platypus.flowables import KeepTogether
 
 from pnp.draw.face import FaceArt
+from pnp.draw.rl_private import canvas_memo
 from pnp.export.rulebook.styles import Styles
 from pnp.impose.render import FormCache
 from pnp.units import mm_to_pt
@@ -37,7 +38,7 @@ class FaceForms:
         if self.shown[_ident(face)] < 2:
             face.draw(canvas)
             return
-        forms = canvas.__dict__.setdefault("_pnp_face_forms", FormCache("RuleFace"))
+        forms = canvas_memo(canvas, lambda: FormCache("RuleFace"))
         canvas.doForm(forms.name_for(canvas, face))
 
 

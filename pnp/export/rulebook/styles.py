@@ -15,6 +15,7 @@ from reportlab.lib.colors import Color
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 
+from pnp.draw.rl_private import cjk_lines_break_beside_pictures
 from pnp.layout.fonts import FontFace, FontFamily, has_glyph, load_face, register_family
 from pnp.layout.theme import Theme
 
@@ -87,7 +88,8 @@ def make_styles(theme: Theme, lang: str) -> Styles:
     """Styles for the edition in `lang` from the game's theme."""
     families = [theme.family("body"), *theme.fallback_families()]
     cjk = lang in SAMPLE
-    if cjk:  # the first family that can set the script leads
+    if cjk:  # the first family that can set the script leads; its lines break at icons too
+        cjk_lines_break_beside_pictures()
         lead = next((f for f in families if _covers(f, SAMPLE[lang])), families[0])
         families = [lead, *(f for f in families if f != lead)]
     body_font = register_family(families[0])

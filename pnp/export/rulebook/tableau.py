@@ -26,7 +26,9 @@ from pnp.units import mm_to_pt
 
 HGAP, VGAP = mm_to_pt(6), mm_to_pt(5)
 PAD = mm_to_pt(3)  # inside an area's frame
-LABEL_W = mm_to_pt(40)  # a piece's label may be this wide, whatever the piece
+ARCH = mm_to_pt(10)  # over a row whose items arrows join
+LABEL_W = mm_to_pt(40)  # a marker's or an arrow's label wraps at this width
+LABEL_MIN = mm_to_pt(22)  # a piece's label wraps at the piece's width, or this if wider
 ROW_LABEL_W = mm_to_pt(30)
 SETUP_SCALES = (1 / 2, 1 / 3, 1 / 4, 1 / 5, 1 / 6, 1 / 8, 1 / 10, 1 / 12)
 EXAMPLE_SCALES = (0.6, 0.55, 0.5, 0.45, 0.4, 1 / 3, 0.3, 0.25, 0.2, 1 / 6, 1 / 8, 1 / 10)
@@ -141,8 +143,12 @@ class TableauPicture:
         return placed
 
     def _cell_w(self, cell: Cell, s: float) -> float:
+        """An item's width, or its label's if wider: a label wraps at its item's width, but
+        not narrower than LABEL_MIN."""
         w = cell.thing.size(s)[0]
-        return max(w, text_width(cell.label, LABEL_W) if cell.label is not None else 0.0)
+        if cell.label is None:
+            return w
+        return max(w, text_width(cell.label, max(w, LABEL_MIN)))
 
     def _place_line(self, placed: _Placed, line: Line, s: float, top: float,
                     widths: list[float] | None, span: float) -> float:  # fmt: skip
@@ -152,6 +158,8 @@ class TableauPicture:
             inner_top = top - PAD - title_h - (2 if title_h else 0)
         else:
             inner_top = top
+        if self._arched(line):
+            inner_top -= ARCH  # room for the arrows bowing over the row
         band = max(c.thing.size(s)[1] for c in line.cells)
         below = max([self._label_h(c, s, widths, i) for i, c in enumerate(line.cells)] + [0.0])
         bottom = inner_top - band - below
@@ -178,6 +186,11 @@ class TableauPicture:
             if line.label is not None:
                 placed.labels.append((line.label, PAD, top - PAD, span - 2 * PAD))
         return bottom
+
+    def _arched(self, line: Line) -> bool:
+        """Whether an arrow joins two items of this row (it bows over them)."""
+        names = {c.name for c in line.cells if c.name}
+        return any(link.start in names and link.end in names for link in self.links)
 
     def _label_h(self, cell: Cell, s: float, widths: list[float] | None, i: int) -> float:
         if cell.label is None:
@@ -251,10 +264,23 @@ class TableauPicture:
             a, b = _centre(link.start, placed, pins), _centre(link.end, placed, pins)
             start = _trim(a, b, link.start, placed, pins)
             end = _trim(b, a, link.end, placed, pins)
-            both_pins = link.start in pins and link.end in pins
-            spot = arrow(canvas, start, end, self.pens.accent, 0.22 if both_pins else 0.0)
+            bend = 0.22 if link.start in pins and link.end in pins else 0.0
+            over = _over(link, placed)
+            if over is not None:  # neighbours in a row: over their tops, bowing up
+                start, end = over
+                bend = 0.28 if end[0] > start[0] else -0.28
+            spot = arrow(canvas, start, end, self.pens.accent, bend)
             if link.label is not None:
                 tag(canvas, link.label, *spot, text_width(link.label, LABEL_W))
+
+
+def _over(link: Link, placed: _Placed) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """From the top of one item to the top of the other, when both stand in one row."""
+    a, b = placed.boxes.get(link.start), placed.boxes.get(link.end)
+    if a is None or b is None or min(a[3], b[3]) <= max(a[1], b[1]):
+        return None
+    top = max(a[3], b[3]) + 3
+    return ((a[0] + a[2]) / 2, top), ((b[0] + b[2]) / 2, top)
 
 
 def _fade(canvas: Canvas, face: FaceArt, cx: float, cy: float, w: float, h: float,
