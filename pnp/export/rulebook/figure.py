@@ -224,7 +224,7 @@ def arrow(canvas: Canvas, start: tuple[float, float], end: tuple[float, float], 
     if not bend:
         return mx, my + 9.0  # above a straight arrow
     side = 1 if bend > 0 else -1
-    return mx + nx * side * 9.0, my + ny * side * 9.0
+    return mx + nx * side * 12.0, my + ny * side * 12.0
 
 
 def tag(canvas: Canvas, paragraph: Paragraph, x: float, y: float, width: float) -> None:

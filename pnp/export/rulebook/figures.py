@@ -29,7 +29,8 @@ from pnp.export.rulebook.flowables import FaceImage
 from pnp.export.rulebook.markdown import Directive
 from pnp.export.rulebook.pens import Pens
 from pnp.export.rulebook.pieces import Dice, Item, Note
-from pnp.export.rulebook.tableau import Cell, Drawable, Line, Link, Pin, TableauPicture
+from pnp.export.rulebook.pins import Link, Pin
+from pnp.export.rulebook.tableau import Cell, Drawable, Line, TableauPicture
 from pnp.names import closest, did_you_mean
 
 SHOWN = 8  # the most faces a fan or a spread draws

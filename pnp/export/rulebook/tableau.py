@@ -3,8 +3,8 @@
 A row is a line of items, each with its label under it. Rows with a `row:` label keep that
 label in a column on the left and line their items up as a grid (turn after turn); an `area:`
 row is framed with its label at the top (a player's place at the table); other rows are centred.
-Markers stand on elements of a piece (a board's spaces), arrows join items and markers, and a
-setup says its scale.
+Markers stand on elements of a piece (a board's spaces) and arrows join items and markers
+(pnp.export.rulebook.pins); a setup says its scale.
 """
 
 from __future__ import annotations
@@ -14,20 +14,19 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Protocol
 
-from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from pnp.draw.face import FaceArt
-from pnp.export.rulebook.figure import arrow, tag, text_width
-from pnp.export.rulebook.flowables import FaceForms, FaceImage
+from pnp.export.rulebook.figure import text_width
+from pnp.export.rulebook.flowables import FaceForms
 from pnp.export.rulebook.pens import Pens
+from pnp.export.rulebook.pins import Link, Pin, draw_links, draw_pins
 from pnp.units import mm_to_pt
 
 HGAP, VGAP = mm_to_pt(6), mm_to_pt(5)
 PAD = mm_to_pt(3)  # inside an area's frame
 ARCH = mm_to_pt(10)  # over a row whose items arrows join
-LABEL_W = mm_to_pt(40)  # a marker's or an arrow's label wraps at this width
 LABEL_MIN = mm_to_pt(22)  # a piece's label wraps at the piece's width, or this if wider
 ROW_LABEL_W = mm_to_pt(30)
 SETUP_SCALES = (1 / 2, 1 / 3, 1 / 4, 1 / 5, 1 / 6, 1 / 8, 1 / 10, 1 / 12)
@@ -55,25 +54,6 @@ class Line:
     cells: list[Cell]
     label: Paragraph | None
     framed: bool
-
-
-@dataclass(frozen=True)
-class Pin:
-    """A marker standing on an element of a named cell's face."""
-
-    face: FaceArt
-    on: str
-    centre_mm: tuple[float, float]  # on the host face, from its trim's bottom-left
-    ghost: bool
-    name: str | None
-    label: Paragraph | None
-
-
-@dataclass(frozen=True)
-class Link:
-    start: str
-    end: str
-    label: Paragraph | None
 
 
 @dataclass
@@ -220,104 +200,11 @@ class TableauPicture:
         for paragraph, x, top, width in placed.labels:
             h = paragraph.wrap(width, 1000)[1]
             paragraph.drawOn(canvas, x, top - h)
-        centres = self._draw_pins(canvas, placed, scale)
-        self._draw_links(canvas, placed, centres)
+        hosts = {cell.name: (cell.thing, x, y) for cell, x, y in placed.spots if cell.name}
+        centres = draw_pins(canvas, self.pins, hosts, scale, self.forms, self.pens)
+        draw_links(canvas, self.links, placed.boxes, centres, self.pens.accent)
         if self.setup:
             note = self.pens.label(f"*{self.note(scale)}*", "right", muted=True)
             note.wrap(placed.width, 100)
             note.drawOn(canvas, 0, -placed.height + 2)
         canvas.restoreState()
-
-    def _draw_pins(self, canvas: Canvas, placed: _Placed,
-                   s: float) -> dict[str, tuple[float, float, float]]:  # fmt: skip
-        hosts = {cell.name: (cell, x, y) for cell, x, y in placed.spots if cell.name}
-        out: dict[str, tuple[float, float, float]] = {}
-        for pin in self.pins:
-            cell, x, y = hosts[pin.on]
-            host = cell.thing.face_at(s)
-            assert host is not None  # checked when the figure was read
-            _, fx, fy, _ = host
-            cx = x + fx + mm_to_pt(pin.centre_mm[0]) * s
-            cy = y + fy + mm_to_pt(pin.centre_mm[1]) * s
-            w = mm_to_pt(pin.face.width_mm) * s
-            h = mm_to_pt(pin.face.height_mm) * s
-            canvas.saveState()
-            path = canvas.beginPath()  # a marker stands on its host: none of it off the edge
-            path.rect(x, y, *cell.thing.size(s))
-            canvas.clipPath(path, stroke=0, fill=0)
-            image = FaceImage(pin.face, w, forms=self.forms, plan=False)
-            image.drawOn(canvas, cx - w / 2, cy - h / 2)
-            if pin.ghost:
-                _fade(canvas, pin.face, cx, cy, w, h, self.pens.ink)
-            canvas.restoreState()
-            r = max(w, h) / 2
-            if pin.name:
-                out[pin.name] = (cx, cy, r)
-            if pin.label is not None:
-                width = text_width(pin.label, LABEL_W)
-                tag(canvas, pin.label, cx + r + 4 + width / 2, cy, width)
-        return out
-
-    def _draw_links(self, canvas: Canvas, placed: _Placed,
-                    pins: dict[str, tuple[float, float, float]]) -> None:  # fmt: skip
-        for link in self.links:
-            a, b = _centre(link.start, placed, pins), _centre(link.end, placed, pins)
-            start = _trim(a, b, link.start, placed, pins)
-            end = _trim(b, a, link.end, placed, pins)
-            bend = 0.22 if link.start in pins and link.end in pins else 0.0
-            over = _over(link, placed)
-            if over is not None:  # neighbours in a row: over their tops, bowing up
-                start, end = over
-                bend = 0.28 if end[0] > start[0] else -0.28
-            spot = arrow(canvas, start, end, self.pens.accent, bend)
-            if link.label is not None:
-                tag(canvas, link.label, *spot, text_width(link.label, LABEL_W))
-
-
-def _over(link: Link, placed: _Placed) -> tuple[tuple[float, float], tuple[float, float]] | None:
-    """From the top of one item to the top of the other, when both stand in one row."""
-    a, b = placed.boxes.get(link.start), placed.boxes.get(link.end)
-    if a is None or b is None or min(a[3], b[3]) <= max(a[1], b[1]):
-        return None
-    top = max(a[3], b[3]) + 3
-    return ((a[0] + a[2]) / 2, top), ((b[0] + b[2]) / 2, top)
-
-
-def _fade(canvas: Canvas, face: FaceArt, cx: float, cy: float, w: float, h: float,
-          ink: Color) -> None:  # fmt: skip
-    """A marker where it was: washed out, with a dashed edge."""
-    canvas.saveState()
-    canvas.setFillColor(Color(1, 1, 1, alpha=0.6))
-    canvas.setStrokeColor(ink)
-    canvas.setLineWidth(0.7)
-    canvas.setDash(1.5, 1.5)
-    if face.shape == "round":
-        canvas.circle(cx, cy, min(w, h) / 2, stroke=1, fill=1)
-    else:
-        canvas.roundRect(cx - w / 2, cy - h / 2, w, h, 1.5, stroke=1, fill=1)
-    canvas.restoreState()
-
-
-def _centre(name: str, placed: _Placed, pins: dict[str, tuple[float, float, float]],
-            ) -> tuple[float, float]:  # fmt: skip
-    if name in pins:
-        return pins[name][0], pins[name][1]
-    x0, y0, x1, y1 = placed.boxes[name]
-    return (x0 + x1) / 2, (y0 + y1) / 2
-
-
-def _trim(point: tuple[float, float], towards: tuple[float, float], name: str, placed: _Placed,
-          pins: dict[str, tuple[float, float, float]]) -> tuple[float, float]:  # fmt: skip
-    """Where the line from `point` to `towards` leaves the thing named `name` (plus a gap)."""
-    (x, y), (tx, ty) = point, towards
-    dx, dy = tx - x, ty - y
-    length = (dx * dx + dy * dy) ** 0.5 or 1.0
-    if name in pins:
-        t = (pins[name][2] + 2.5) / length
-    else:
-        x0, y0, x1, y1 = placed.boxes[name]
-        tx_ = (((x1 if dx > 0 else x0) - x) / dx) if dx else float("inf")
-        ty_ = (((y1 if dy > 0 else y0) - y) / dy) if dy else float("inf")
-        t = min(tx_, ty_) + 3.0 / length
-    t = min(t, 0.45)
-    return x + dx * t, y + dy * t
