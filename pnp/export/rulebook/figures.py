@@ -7,6 +7,7 @@ closest names known.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from reportlab.platypus import Flowable, Paragraph
 
@@ -197,8 +198,8 @@ class Figures:
         words = self.data.words
         if abs(scale - 1) < 1e-6:
             return words.actual_size
-        ratio = f"1:{1 / scale:.3g}" if scale < 1 else f"{scale:.3g}:1"
-        return words.say("scale_note", scale=ratio)
+        ratio = Fraction(scale).limit_denominator(12)  # 1:4, 3:4, 2:1
+        return words.say("scale_note", scale=f"{ratio.numerator}:{ratio.denominator}")
 
 
 def faced_total(faced: list[Faced]) -> int:
