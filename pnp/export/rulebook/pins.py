@@ -91,7 +91,7 @@ def draw_links(
         over = _over(link, boxes)
         if over is not None:  # neighbours in a row: over their tops, bowing up
             start, end = over
-            bend = 0.28 if end[0] > start[0] else -0.28
+            bend = 0.2 if end[0] > start[0] else -0.2
         spot = arrow(canvas, start, end, colour, bend)
         if link.label is not None:
             tag(canvas, link.label, *spot, text_width(link.label, LABEL_W))

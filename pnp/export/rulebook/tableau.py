@@ -26,7 +26,7 @@ from pnp.units import mm_to_pt
 
 HGAP, VGAP = mm_to_pt(6), mm_to_pt(5)
 PAD = mm_to_pt(3)  # inside an area's frame
-ARCH = mm_to_pt(10)  # over a row whose items arrows join
+ARCH = mm_to_pt(14)  # over a row whose items arrows join (the bow and its label)
 LABEL_MIN = mm_to_pt(22)  # a piece's label wraps at the piece's width, or this if wider
 ROW_LABEL_W = mm_to_pt(30)
 SETUP_SCALES = (1 / 2, 1 / 3, 1 / 4, 1 / 5, 1 / 6, 1 / 8, 1 / 10, 1 / 12)
