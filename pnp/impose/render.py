@@ -24,14 +24,15 @@ from pnp.impose.sheet import Page, Placement
 class FormCache:
     """Draws each distinct face once as a PDF form XObject; later uses refer to it."""
 
-    def __init__(self) -> None:
+    def __init__(self, prefix: str = "Face") -> None:
         self._names: dict[tuple, str] = {}
+        self.prefix = prefix
 
     def name_for(self, canvas: Canvas, face: FaceArt) -> str:
         ident = _ident(face)
         name = self._names.get(ident)
         if name is None:
-            name = f"Face{len(self._names) + 1}"
+            name = f"{self.prefix}{len(self._names) + 1}"
             b = face.bleed_mm * mm
             canvas.beginForm(name, -b, -b, face.width_mm * mm + b, face.height_mm * mm + b)
             face.draw(canvas)
