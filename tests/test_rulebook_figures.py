@@ -181,8 +181,8 @@ def nearest(page: pdfplumber.page.Page, text: str, point: tuple[float, float]) -
 @pytest.mark.parametrize(("game", "caption", "callouts"), [
     ("spy-royale", "An action card,", {"1": "Fake Intel", "3": "MILITARY 軍司令部", "5": "DISABLES",
                                        "6": "THIS TURN + NEXT TURN"}),
-    ("espionage-card-game", "A Mission card,", {"1": "SNIPER", "3": "MISSION",
-                                                "5": "ON YOUR TURN"}),
+    ("espionage-card-game", "A Mission card,", {"1": "SNIPER", "2": "SNIPER",
+                                                "5": "Play it on your turn."}),
     ("1955-war-of-espionage", "A country card,", {"1": "2", "4": "FRANCE",
                                                   "5": "MILITARY TRANSPORT"}),
 ])  # fmt: skip
