@@ -23,6 +23,7 @@ from pnp.catalog.model import NAMED_SIZES
 from pnp.errors import BuildError, InputError, UnknownNameError
 from pnp.io.commit import commit_moves, deliver, interrupts_held
 from pnp.io.outputs import why
+from pnp.io.staging import missing_parents
 from pnp.limits import ID_CHARS
 from pnp.names import closest, quote, shorten
 
@@ -51,7 +52,7 @@ def new_game(folder: Path, size: str = DEFAULT_SIZE) -> list[Path]:
             raise InputError(f"the game's id would be {game_id!r}, a name Windows keeps for a "
                              "device: choose another folder name", file=shown)  # fmt: skip
         words = {"__GAME_ID__": game_id, "__GAME_TITLE__": title_for(game_id), "__SIZE__": size}
-        made = [] if exists else _missing_parents(folder.parent)
+        made = [] if exists else missing_parents(folder.parent)
         try:
             return _write(folder, exists, made, words)
         except BaseException:
@@ -101,16 +102,6 @@ def _write(folder: Path, exists: bool, made: list[Path], words: dict[str, str]) 
 
 def _remove(staging: Path) -> None:
     shutil.rmtree(staging, ignore_errors=True)
-
-
-def _missing_parents(folder: Path) -> list[Path]:
-    """`folder` and its parents that do not exist yet, innermost first."""
-    missing = []
-    for path in (folder, *folder.parents):
-        if os.path.lexists(path):
-            break
-        missing.append(path)
-    return missing
 
 
 def _copy(source: Path, target: Path, words: dict[str, str]) -> list[Path]:

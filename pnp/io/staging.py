@@ -54,7 +54,7 @@ class Staging:
                              "does not exist", file=shorten(str(base)))  # fmt: skip
         try:
             refuse_game_links(self.base, games)
-            self._made = _missing_parents(self.base)
+            self._made = missing_parents(self.base)
             self.base.mkdir(parents=True, exist_ok=True)
             self.real = Path(os.path.realpath(self.base))  # resolved once: no link from here on
             remove_stale(self.real)
@@ -231,7 +231,7 @@ def _stale(entry: Path, pid: int) -> bool:
         return False
 
 
-def _missing_parents(folder: Path) -> list[Path]:
+def missing_parents(folder: Path) -> list[Path]:
     """`folder` and its parents that do not exist yet, innermost first."""
     missing = []
     for path in (folder, *folder.parents):
