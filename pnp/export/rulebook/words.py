@@ -46,8 +46,8 @@ SAY: dict[str, dict[str, str]] = {
                        "back pages (the file lists all fronts, then all backs).",
         "gutterfold": "Fronts and backs share each sheet: fold along the dashed line, glue, "
                       "then cut.",
-        "cut": "Cut along the crop marks at the sheet edges; the art runs {bleed:g} mm past each "
-               "cut, so a slightly missed cut shows no white.",
+        "cut": "Cut along the crop marks at the sheet edges; the art runs past each cut ({bleed:g} "
+               "mm, or half the gap between two pieces), so a slightly missed cut shows no white.",
         "boards": "{board} prints on {sheets} sheets a side: cut each along its dashed guide, "
                   "lay it over its neighbour, match the crosses and tape the back; the map on "
                   "each sheet shows where it goes.",
@@ -69,8 +69,8 @@ SAY: dict[str, dict[str, str]] = {
                        "印刷してください（ファイルは表面、裏面の順に並んでいます）。",
         "gutterfold": "表と裏が同じシートにあります。破線で折って貼り合わせてから切って"
                       "ください。",
-        "cut": "シートの端のトンボに沿って切ってください。絵柄は切り線の外側に {bleed:g} mm "
-               "広がっているので、少しずれても白が出ません。",
+        "cut": "シートの端のトンボに沿って切ってください。絵柄は切り線の外側に {bleed:g} mm"
+               "（隣との間では間隔の半分）広がっているので、少しずれても白が出ません。",
         "boards": "{board}は片面 {sheets} 枚に分けて印刷されます。破線で切り、隣のシートに"
                   "重ねて十字を合わせ、裏からテープでとめてください。各シートの小さな図が"
                   "位置を示します。",
