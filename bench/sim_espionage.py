@@ -1,7 +1,7 @@
 """Whole games of ESPIONAGE the card game, played by stated policies, from the shipped catalog.
 
     python bench/sim_espionage.py [--games N] [--players 3 4 5] [--policies cautious ...]
-                                  [--worth] [--seed S]
+                                  [--worth] [--seed S] [--game FOLDER]
 
 What is read from card_data/espionage-card-game (nothing here copies a number from it):
   the deck: each card's count, type, `as_mission`, `playable`, `effect` key and, for gold
@@ -38,8 +38,8 @@ Policies (every seat plays the same one, except the seat a worth test changes):
               and answers with any Reaction that protects its own hand.
   Shared by all: whoever a card would beat answers it if they can (a forced discard of the
   Target is answered by any Bodyguard or Protector at the table, a revealed Package by attacks
-  on its holder); a Package holder that can still reach ten cards keeps its hand growing
-  (except dumping); the Bomb goes to a rival with a Double Agent at the first chance (to the
+  on its holder); nobody holds cards back to reach the Package's ten (it costs the holder 1-3
+  points and rarely pays); the Bomb goes to a rival with a Double Agent at the first chance (to the
   known Target holder if any); the Detective puts the Bomb back on top; cards taken by choice
   follow one fixed ranking. A player knows its hand, the cards shown to all, the cards it took
   or gave, and what an Informant showed it; the model forgets a known card when it leaves
@@ -73,17 +73,19 @@ POLICIES = ("cautious", "aggressive", "dumping")
 CAP_TURNS = 400  # a game still running after this many turns is a frozen state
 MINUTES_PER_TURN = 1.0  # the pace the play time is read at: draw, up to three cards, answers
 
-HITS = {"discard-random", "discard-named", "discard-all", "discard-bigger", "steal-random", "swap"}
-STEALS = {"steal-random", "swap"}
-DEFENCES = {"cancel-mission", "protect", "redirect"}
-GROWING = {"draw", "look-top-three", "search", "retrieve", "steal-random", "swap"}
+HITS = {"discard-random", "discard-random-two", "discard-named", "discard-all", "discard-bigger",
+        "discard-bigger-two", "discard-bigger-draw", "steal-random", "steal-one-of-two", "swap"}
+STEALS = {"steal-random", "steal-one-of-two", "swap"}
+BIGGER = {"discard-bigger", "discard-bigger-two", "discard-bigger-draw"}
+DEFENCES = {"cancel-mission", "cancel-mission-late", "protect", "redirect"}
+POLICE = ("cancel-mission", "cancel-mission-late")
 RANK = {  # how much a player wants a card (Detective, Medic, Recruiter; the worst is given away)
-    "win-at-end": 100, "reveal-package": 40, "reveal-package-ten-cards": 40, "take-target": 30,
-    "protect": 29, "redirect": 28, "cancel-mission": 27, "discard-named": 25,
-    "cancel-reaction": 24, "swap": 23, "steal-random": 22, "copy-played": 20,
-    "copy-discard": 20, "copy-top": 20, "discard-random": 19, "discard-all": 18, "discard-bigger": 18,
+    "win-at-end": 100, "reveal-package": 40, "reveal-package-ten-cards": 40, "reveal-package-now": 40, "take-target": 30,
+    "protect": 29, "redirect": 28, "cancel-mission": 27, "cancel-mission-late": 28, "discard-named": 25,
+    "cancel-reaction": 24, "swap": 23, "steal-random": 22, "steal-one-of-two": 22, "copy-played": 20,
+    "copy-discard": 20, "copy-top": 20, "discard-random": 19, "discard-all": 18, "discard-bigger": 18, "discard-bigger-two": 18, "discard-bigger-draw": 18,
     "look-two": 15, "look-hand": 15, "draw": 14, "look-top-three": 13, "search": 13,
-    "retrieve": 12, "lose-at-end": -100,
+    "retrieve": 12, "retrieve-two": 13, "discard-random-two": 20, "lose-at-end": -100,
 }  # fmt: skip
 
 
@@ -166,9 +168,10 @@ def load(game_id: str = GAME) -> Catalog:
 
 
 class GameOver(Exception):
-    def __init__(self, winners: list[int], how: str, card: str = "", via: str = "") -> None:
+    def __init__(self, winners: list[int], how: str, card: str = "", via: str = "",
+                 lost: str = "") -> None:  # fmt: skip
         super().__init__(how)
-        self.winners, self.how, self.card, self.via = winners, how, card, via
+        self.winners, self.how, self.card, self.via, self.lost = winners, how, card, via, lost
 
 
 class Game:
@@ -176,9 +179,12 @@ class Game:
 
     def __init__(
         self, cat: Catalog, players: int, policy: str, rng: random.Random,
-        ablate: tuple[int, str] | None = None,
+        ablate: tuple[int, str | Sequence[str]] | None = None,
     ) -> None:  # fmt: skip
-        self.cat, self.n, self.rng, self.policy, self.ablate = cat, players, rng, policy, ablate
+        self.cat, self.n, self.rng, self.policy = cat, players, rng, policy
+        # the seat a worth test changes, and the cards it never plays
+        self.banned_seat, banned = ablate if ablate else (-1, ())
+        self.banned = {banned} if isinstance(banned, str) else set(banned)
         self.pile = list(cat.deck)
         rng.shuffle(self.pile)
         self.hands = [[self.pile.pop() for _ in range(cat.deal)] for _ in range(players)]
@@ -191,6 +197,7 @@ class Game:
         self.this_turn: list[str] = []
         self.log: Counter[str] = Counter()
         self.in_swap = False
+        self.stopped = False  # the Mission resolving was cancelled by a late Police
         by = cat.by_effect
         self.target = by.get("win-at-end", "")
         self.bomb = by.get("lose-at-end", "")
@@ -204,9 +211,15 @@ class Game:
     def card_of(self, p: int, effect: str) -> str | None:
         """A card with that effect in p's hand that p may play (the worth test's card is not)."""
         for cid in self.hands[p]:
-            if self.cat.cards[cid].effect == effect and self.ablate != (p, cid):
+            if self.cat.cards[cid].effect == effect and not self.barred(p, cid):
                 return cid
         return None
+
+    def barred(self, p: int, cid: str) -> bool:
+        return p == self.banned_seat and cid in self.banned
+
+    def police_of(self, p: int) -> str | None:
+        return self.card_of(p, POLICE[0]) or self.card_of(p, POLICE[1])
 
     def guards(self, p: int) -> int:
         return sum(1 for c in self.hands[p] if self.cat.cards[c].effect in DEFENCES)
@@ -311,7 +324,9 @@ class Game:
         if effect == "reveal-package":
             return True  # no card cancels this reveal
         for q in self.others(actor):
-            police = self.card_of(q, "cancel-mission")
+            police = self.police_of(q)
+            if police and self.eff(police) == "cancel-mission-late" and effect in HITS:
+                continue  # it waits for the card at stake
             if police and self.wants_police(q, effect, victims):
                 self.play_out(q, police)
                 self.log["police"] += 1
@@ -341,7 +356,14 @@ class Game:
         hand = self.hands[victim]
         if not hand or (kind == "discard-named" and named not in hand):
             return
-        picked = named if kind == "discard-named" else self.rng.choice(hand)
+        if kind == "discard-named":
+            picked = named
+        elif kind == "steal-one-of-two":
+            seen = self.rng.sample(hand, min(2, len(hand)))
+            self.private[attacker][victim].update(seen)
+            picked = max(seen, key=lambda c: (self.cat.rank(c), self.rng.random()))
+        else:
+            picked = self.rng.choice(hand)
         assert picked is not None
         card = self.cat.cards[picked]
         steal = kind in STEALS
@@ -367,10 +389,12 @@ class Game:
             return
         if picked == self.target and self.protector_saves(attacker, victim):
             return
+        if picked not in self.hands[victim]:
+            return
         self.lose(victim, picked)
         self.discard.append(picked)
         if card.when_discarded == "out":
-            raise GameOver([attacker], "eliminated", effect_card, via)
+            raise GameOver([attacker], "eliminated", effect_card, via, picked)
 
     def defend(self, attacker: int, victim: int, kind: str, picked: str | None, effect_card: str,
                via: str, named: str | None, depth: int) -> bool:  # fmt: skip
@@ -381,13 +405,16 @@ class Game:
         gold = picked is not None and picked in (self.target, self.package)
         if self.victim_defends(victim, picked, fatal or gold):
             decoy, guard = self.card_of(victim, "redirect"), self.card_of(victim, "protect")
-            use = decoy if decoy and depth < 3 else guard
+            late = self.card_of(victim, "cancel-mission-late") if picked is not None else None
+            use = decoy if decoy and depth < 3 else (guard or late)
             if use and use == picked and self.hands[victim].count(use) == 1:
                 use = None  # the card at stake cannot save itself
             if use:
                 self.play_out(victim, use)
                 self.log[self.eff(use)] += 1
                 if not self.cancelled(victim, [attacker], fatal or gold or self.policy != "cautious"):
+                    if use == late:
+                        self.stopped = True  # the whole Mission is cancelled
                     if use == decoy:
                         new = self.pick_victim(victim, kind)
                         if new is not None:
@@ -396,15 +423,21 @@ class Game:
                     return True
         if fatal:
             for q in self.others(victim):
-                guard = self.card_of(q, "protect") if q != attacker else None
+                if q == attacker:
+                    continue
+                guard = self.card_of(q, "protect") or self.card_of(q, "cancel-mission-late")
                 if guard:
                     self.play_out(q, guard)
                     self.log["protect-other"] += 1
-                    return not self.cancelled(q, [attacker], True)
+                    if self.cancelled(q, [attacker], True):
+                        return False
+                    self.stopped = self.stopped or self.eff(guard) == "cancel-mission-late"
+                    return True
         return False
 
     def victim_defends(self, victim: int, picked: str | None, gold: bool) -> bool:
-        if not (self.card_of(victim, "redirect") or self.card_of(victim, "protect")):
+        late = picked is not None and self.card_of(victim, "cancel-mission-late")
+        if not (self.card_of(victim, "redirect") or self.card_of(victim, "protect") or late):
             return False
         if self.policy != "aggressive":
             return True
@@ -432,9 +465,10 @@ class Game:
                     if not self.cancelled(r, [q], True):
                         taker = r
                     break
-            self.lose(victim, self.target)
-            self.take(taker, self.target)
-            self.public[taker].add(self.target)
+            if self.target in self.hands[victim]:  # (a Double Agent may have moved it meanwhile)
+                self.lose(victim, self.target)
+                self.take(taker, self.target)
+                self.public[taker].add(self.target)
             return True
         return False
 
@@ -460,7 +494,7 @@ class Game:
         options = []
         for cid in dict.fromkeys(self.hands[p]):
             card = self.cat.cards[cid]
-            if card.playable and self.ablate != (p, cid) and (card.type == "mission" or card.as_mission):
+            if card.playable and not self.barred(p, cid) and (card.type == "mission" or card.as_mission):
                 options.append(cid)
         if self.policy == "dumping":
             self.rng.shuffle(options)
@@ -479,14 +513,6 @@ class Game:
         best = max(plans)
         return best[2], best[3]
 
-    def hoarding(self, p: int) -> bool:
-        """A Package holder (not dumping) keeps its hand growing while ten cards are in reach."""
-        if self.policy == "dumping" or self.package not in self.hands[p] or self.revealed == p:
-            return False
-        turns_left = len(self.pile) // (self.cat.draw * self.n)
-        need = self.cat.package_hand - len(self.hands[p])
-        return 0 < need <= self.cat.draw * turns_left + 1
-
     def plan(self, p: int, cid: str) -> dict[str, Any] | None:
         """The choices for playing cid now, with a score, or None when p would not play it."""
         effect = self.eff(cid)
@@ -497,8 +523,6 @@ class Game:
         target, package = self.target, self.package
         known_target = self.known_holder(p, target)
         revealed = self.revealed if self.revealed not in (None, p) else None
-        if self.hoarding(p) and effect not in GROWING and not effect.startswith("reveal-package"):
-            return None
         if effect.startswith("reveal-package"):
             if len(hand) < self.cat.package_hand or self.revealed == p:
                 return None
@@ -509,7 +533,7 @@ class Game:
             return None
         if effect in ("draw", "look-top-three", "search"):
             return {"_score": {"draw": 30, "look-top-three": 31, "search": 29}[effect]}
-        if effect == "retrieve":
+        if effect in ("retrieve", "retrieve-two"):
             pool = [c for c in self.discard if self.cat.cards[c].when_discarded != "out"]
             best = max(pool, key=self.cat.rank, default=None)
             if best is None or (self.cat.rank(best) < 15 and not dumping):
@@ -536,7 +560,8 @@ class Game:
             victim = self.biggest(p)
             near = package and len(self.hands[victim]) >= self.cat.package_hand - 2
             return {"_score": 20, "victim": victim, "named": package if near else target}
-        if effect in ("discard-random", "steal-random", "swap"):
+        if effect in ("discard-random", "discard-random-two", "steal-random", "steal-one-of-two",
+                      "swap"):  # fmt: skip
             if effect == "swap" and self.bomb in hand:
                 victim = self.pick_victim(p, "swap")
                 return None if victim is None else {"_score": 95, "victim": victim}
@@ -544,14 +569,14 @@ class Game:
             if aim is None:
                 aim = self.known_holder(p, package)
             if aim is not None and self.hands[aim]:
-                return {"_score": 75 if effect == "discard-random" else 80, "victim": aim}
+                return {"_score": 75 if effect.startswith("discard") else 80, "victim": aim}
             pool = [q for q in self.others(p) if self.hands[q]]
             if not blind or not pool:
                 return None
             if dumping:
                 return {"_score": 1, "victim": self.rng.choice(pool)}
-            return {"_score": 35 if effect == "discard-random" else 40, "victim": self.biggest(p, pool)}
-        if effect == "discard-bigger":
+            return {"_score": 35 if effect.startswith("discard") else 40, "victim": self.biggest(p, pool)}
+        if effect in BIGGER:
             hit = [q for q in self.others(p) if len(self.hands[q]) > len(hand) - 1]
             if not hit or (revealed is not None and revealed not in hit):
                 return None
@@ -600,7 +625,7 @@ class Game:
         effect = self.eff(effect_card)
         if effect == "discard-all":
             victims = self.others(p)
-        elif effect == "discard-bigger":
+        elif effect in BIGGER:
             victims = [q for q in self.others(p) if len(self.hands[q]) > len(self.hands[p]) - 1]
         else:
             victims = [plan["victim"]] if "victim" in plan else []
@@ -609,10 +634,13 @@ class Game:
             self.this_turn.append(cid)
             self.log["package-reveal"] += 1
             if self.mission_stands(p, effect, victims):
+                if effect == "reveal-package-now":
+                    raise GameOver([p], "package", cid, cid)
                 self.revealed = p
             return
         self.play_out(p, cid)
         self.log[f"play:{cid}"] += 1
+        self.stopped = False
         if self.mission_stands(p, effect, victims):
             self.resolve(p, cid, effect_card, effect, plan, victims)
 
@@ -636,19 +664,27 @@ class Game:
                 self.pile.remove(best)
                 self.take(p, best)
                 self.rng.shuffle(self.pile)
-        elif effect == "retrieve":
-            if plan.get("take") in self.discard:
-                self.discard.remove(plan["take"])
-                self.take(p, plan["take"])
+        elif effect in ("retrieve", "retrieve-two"):
+            for _ in range(2 if effect == "retrieve-two" else 1):
+                pool = [c for c in self.discard if self.cat.cards[c].when_discarded != "out"]
+                if pool:
+                    best = max(pool, key=lambda c: (self.cat.rank(c), self.rng.random()))
+                    self.discard.remove(best)
+                    self.take(p, best)
         elif effect in ("look-two", "look-hand"):
             hand = self.hands[plan["victim"]]
             shown = hand if effect == "look-hand" else self.rng.sample(hand, min(2, len(hand)))
             self.private[p][plan["victim"]].update(shown)
-        elif effect in ("discard-random", "steal-random", "swap", "discard-named"):
+        elif effect in ("discard-random", "steal-random", "steal-one-of-two", "swap", "discard-named"):
             self.resolve_hit(p, victims[0], effect, via, effect_card, plan.get("named"))
-        elif effect in ("discard-all", "discard-bigger"):
+        elif effect == "discard-random-two" or effect == "discard-all" or effect in BIGGER:
+            twice = effect in ("discard-random-two", "discard-bigger-two")
             for q in victims:
-                self.resolve_hit(p, q, "discard-random", via, effect_card)
+                for _ in range(2 if twice else 1):
+                    if not self.stopped:
+                        self.resolve_hit(p, q, "discard-random", via, effect_card)
+            if effect == "discard-bigger-draw":
+                self.draw_top(p)
 
     # ------------------------------------------------------------ the game
     def take_turn(self, p: int) -> None:
@@ -679,12 +715,13 @@ class Game:
                        for c, k in self.cat.cards.items() if k.rarity == "gold"}  # fmt: skip
         return {
             "winners": over.winners, "how": over.how, "card": over.card, "via": over.via,
+            "lost": over.lost,
             "turns": self.turn + 1, "end_holders": end_holders, "seen": self.seen, "log": self.log,
         }  # fmt: skip
 
 
 def play(cat: Catalog, players: int, policy: str, seed: int,
-         ablate: tuple[int, str] | None = None) -> dict[str, Any]:  # fmt: skip
+         ablate: tuple[int, str | Sequence[str]] | None = None) -> dict[str, Any]:  # fmt: skip
     return Game(cat, players, policy, random.Random(seed), ablate).run()
 
 
@@ -704,6 +741,7 @@ def measure(cat: Catalog, players: int, policy: str, games: int, seed: int = 1) 
     forced: Counter[str] = Counter()
     forced_effect: Counter[str] = Counter()
     log: Counter[str] = Counter()
+    lost: Counter[str] = Counter()
     seats = [0.0] * players
     early = within = frozen = turns = 0
     golds = [c for c, k in cat.cards.items() if k.rarity == "gold"]
@@ -716,6 +754,8 @@ def measure(cat: Catalog, players: int, policy: str, games: int, seed: int = 1) 
         if r["how"] in ("eliminated", "package"):
             forced[r["via"]] += 1
             forced_effect[r["card"]] += 1
+            if r["lost"]:
+                lost[r["lost"]] += 1
         for s in range(players):
             seats[s] += share(r, s)
         early += r["turns"] < players
@@ -733,6 +773,7 @@ def measure(cat: Catalog, players: int, policy: str, games: int, seed: int = 1) 
         "turns": turns / games, "how": {k: v / games for k, v in how.items()},
         "forced": {k: v / games for k, v in forced.items()},
         "forced_effect": {k: v / games for k, v in forced_effect.items()},
+        "eliminated_by": {k: v / games for k, v in lost.items()},
         "seats": [s / games for s in seats], "seat0_ratio": seats[0] / games * players,
         "gold_holder_wins": {c: gold_win[c] / gold_held[c] for c in golds if gold_held[c]},
         "log": {k: v / games for k, v in log.items()},
@@ -740,21 +781,24 @@ def measure(cat: Catalog, players: int, policy: str, games: int, seed: int = 1) 
 
 
 def worth(cat: Catalog, players: int, policy: str, games: int, seed: int = 1,
-          cards: Sequence[str] | None = None) -> dict[str, tuple[float, float, float]]:  # fmt: skip
+          cards: Sequence[str | tuple[str, ...]] | None = None,
+          ) -> dict[str | tuple[str, ...], tuple[float, float, float]]:  # fmt: skip
     """Each playable card's effect on its holder's win rate, in points: a seat that never plays
     it (keeps it in hand) against the same seat in the same deals playing normally, over the
     games in which that seat held the card. The seat turns with the game number, so every seat
     is tried alike; a game stays identical until the seat would first play the card, so only
     games in which it held the card can differ. Returns (effect, standard error, share of
-    games in which the seat held the card)."""
-    ids = list(cards) if cards is not None else [c for c, k in cat.cards.items() if k.playable]
+    games in which the seat held the card). A tuple of ids is one group: the seat never plays
+    any of them, and "held" means held any."""
+    ids: list[Any] = list(cards) if cards is not None else [c for c, k in cat.cards.items() if k.playable]
     base = [play(cat, players, policy, seed * 1_000_003 + g) for g in range(games)]
     out = {}
     for cid in ids:
         diffs = []
         for g in range(games):
             s = g % players
-            if cid in base[g]["seen"][s]:
+            group = {cid} if isinstance(cid, str) else set(cid)
+            if group & base[g]["seen"][s]:
                 other = play(cat, players, policy, seed * 1_000_003 + g, (s, cid))
                 diffs.append(share(base[g], s) - share(other, s))
         k = len(diffs)
@@ -777,6 +821,7 @@ def report(m: dict[str, Any]) -> str:
         f"    endings: {pct(m['how'])}\n"
         f"    forced by the card played: {pct(m['forced'])}\n"
         f"    forced by the effect used: {pct(m['forced_effect'])}\n"
+        f"    eliminated by discarding: {pct(m['eliminated_by'])}\n"
         f"    seat win shares: {' '.join(f'{s:.3f}' for s in m['seats'])} "
         f"(first seat x{m['seat0_ratio']:.2f} of a fair {fair:.3f})\n"
         f"    the gold card's holder at the end wins: {golds}"
@@ -790,8 +835,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--policies", nargs="*", default=list(POLICIES), choices=POLICIES)
     parser.add_argument("--worth", action="store_true", help="each card's worth too (slow)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", default=GAME, help="another catalog folder (a variant)")
     args = parser.parse_args(argv)
-    cat = load()
+    cat = load(args.game)
     counts = args.players or list(range(cat.players[0], cat.players[1] + 1))
     for n in counts:
         for pol in args.policies:
