@@ -11,9 +11,10 @@ What is read from card_data/espionage-card-game (nothing here copies a number fr
   `truce`), when a hit is answered (card-types `shown_first`), who wins the showdown and in
   which order (game-end `wins`); the players range and the play time (game).
 A card's behaviour follows its effect key, so editing a count, an effect key or a number in a
-table changes what is measured; keys as first printed are kept (Informant `look-hand`,
-Terrorist `discard-all`, Package `reveal-package-ten-cards`) so a catalog put back fails the
-balance tests.
+table changes what is measured; the keys of earlier printings are kept (Informant `look-hand`,
+Package `reveal-package-ten-cards`, Police `cancel-mission`, Sniper `discard-random`, Medic
+`retrieve`, Infiltrator `steal-random`, Mercenary `copy-discard`) so a catalog put back is
+measured too, and fails the balance tests.
 
 The rules as modelled are the rulebook's (templates/espionage-card-game/rulebook.md.j2):
   deal; turns go clockwise from seat 0: draw, then pass or play up to the Mission limit, one
@@ -73,19 +74,26 @@ POLICIES = ("cautious", "aggressive", "dumping")
 CAP_TURNS = 400  # a game still running after this many turns is a frozen state
 MINUTES_PER_TURN = 1.0  # the pace the play time is read at: draw, up to three cards, answers
 
-HITS = {"discard-random", "discard-random-two", "discard-named", "discard-all", "discard-bigger",
-        "discard-bigger-two", "discard-bigger-draw", "steal-random", "steal-one-of-two", "swap"}
+HITS = {
+    "discard-random",
+    "discard-random-two",
+    "discard-named",
+    "discard-all",
+    "steal-random",
+    "steal-one-of-two",
+    "swap",
+}
 STEALS = {"steal-random", "steal-one-of-two", "swap"}
-BIGGER = {"discard-bigger", "discard-bigger-two", "discard-bigger-draw"}
 DEFENCES = {"cancel-mission", "cancel-mission-late", "protect", "redirect"}
 POLICE = ("cancel-mission", "cancel-mission-late")
 RANK = {  # how much a player wants a card (Detective, Medic, Recruiter; the worst is given away)
-    "win-at-end": 100, "reveal-package": 40, "reveal-package-ten-cards": 40, "reveal-package-now": 40, "take-target": 30,
-    "protect": 29, "redirect": 28, "cancel-mission": 27, "cancel-mission-late": 28, "discard-named": 25,
-    "cancel-reaction": 24, "swap": 23, "steal-random": 22, "steal-one-of-two": 22, "copy-played": 20,
-    "copy-discard": 20, "copy-top": 20, "discard-random": 19, "discard-all": 18, "discard-bigger": 18, "discard-bigger-two": 18, "discard-bigger-draw": 18,
-    "look-two": 15, "look-hand": 15, "draw": 14, "look-top-three": 13, "search": 13,
-    "retrieve": 12, "retrieve-two": 13, "discard-random-two": 20, "lose-at-end": -100,
+    "win-at-end": 100, "reveal-package": 40, "reveal-package-ten-cards": 40, "take-target": 30,
+    "protect": 29, "redirect": 28, "cancel-mission-late": 28, "cancel-mission": 27,
+    "discard-named": 25, "cancel-reaction": 24, "swap": 23, "steal-random": 22,
+    "steal-one-of-two": 22, "copy-played": 20, "copy-top": 20, "copy-discard": 20,
+    "discard-random-two": 20, "discard-random": 19, "discard-all": 18, "look-two": 15,
+    "look-hand": 15, "draw": 14, "look-top-three": 13, "search": 13, "retrieve-two": 13,
+    "retrieve": 12, "lose-at-end": -100,
 }  # fmt: skip
 
 
@@ -190,7 +198,10 @@ class Game:
         self.hands = [[self.pile.pop() for _ in range(cat.deal)] for _ in range(players)]
         self.discard: list[str] = []
         self.public: list[set[str]] = [set() for _ in range(players)]  # shown to all
-        self.private = [[set() for _ in range(players)] for _ in range(players)]  # [who][whose]
+        # what each seat knows of each hand: private[who][whose]
+        self.private: list[list[set[str]]] = [
+            [set() for _ in range(players)] for _ in range(players)
+        ]
         self.seen = [set(hand) for hand in self.hands]  # every card each seat has held
         self.revealed: int | None = None  # the seat waiting to win with its Package
         self.turn = 0
@@ -382,7 +393,8 @@ class Game:
             self.take(attacker, picked)
             self.private[victim][attacker].add(picked)
             if kind == "swap" and self.hands[attacker]:
-                give = min(self.hands[attacker], key=lambda c: (self.cat.rank(c), self.rng.random()))
+                hand = self.hands[attacker]
+                give = min(hand, key=lambda c: (self.cat.rank(c), self.rng.random()))
                 self.lose(attacker, give)
                 self.take(victim, give)
                 self.private[attacker][victim].add(give)
@@ -412,7 +424,8 @@ class Game:
             if use:
                 self.play_out(victim, use)
                 self.log[self.eff(use)] += 1
-                if not self.cancelled(victim, [attacker], fatal or gold or self.policy != "cautious"):
+                stakes = fatal or gold or self.policy != "cautious"
+                if not self.cancelled(victim, [attacker], stakes):
                     if use == late:
                         self.stopped = True  # the whole Mission is cancelled
                     if use == decoy:
@@ -494,7 +507,8 @@ class Game:
         options = []
         for cid in dict.fromkeys(self.hands[p]):
             card = self.cat.cards[cid]
-            if card.playable and not self.barred(p, cid) and (card.type == "mission" or card.as_mission):
+            mission = card.type == "mission" or card.as_mission
+            if card.playable and mission and not self.barred(p, cid):
                 options.append(cid)
         if self.policy == "dumping":
             self.rng.shuffle(options)
@@ -563,28 +577,20 @@ class Game:
         if effect in ("discard-random", "discard-random-two", "steal-random", "steal-one-of-two",
                       "swap"):  # fmt: skip
             if effect == "swap" and self.bomb in hand:
-                victim = self.pick_victim(p, "swap")
-                return None if victim is None else {"_score": 95, "victim": victim}
+                rival = self.pick_victim(p, "swap")
+                return None if rival is None else {"_score": 95, "victim": rival}
             aim = revealed if revealed is not None else known_target
             if aim is None:
                 aim = self.known_holder(p, package)
             if aim is not None and self.hands[aim]:
                 return {"_score": 75 if effect.startswith("discard") else 80, "victim": aim}
-            pool = [q for q in self.others(p) if self.hands[q]]
-            if not blind or not pool:
+            seats = [q for q in self.others(p) if self.hands[q]]
+            if not blind or not seats:
                 return None
             if dumping:
-                return {"_score": 1, "victim": self.rng.choice(pool)}
-            return {"_score": 35 if effect.startswith("discard") else 40, "victim": self.biggest(p, pool)}
-        if effect in BIGGER:
-            hit = [q for q in self.others(p) if len(self.hands[q]) > len(hand) - 1]
-            if not hit or (revealed is not None and revealed not in hit):
-                return None
-            if dumping:
-                return {"_score": 1}
-            if revealed is None and not blind:
-                return None
-            return {"_score": 70 if revealed is not None else 30 + 3 * len(hit)}
+                return {"_score": 1, "victim": self.rng.choice(seats)}
+            score = 35 if effect.startswith("discard") else 40
+            return {"_score": score, "victim": self.biggest(p, seats)}
         if effect == "discard-all":
             if revealed is not None:
                 return {"_score": 70}
@@ -625,8 +631,6 @@ class Game:
         effect = self.eff(effect_card)
         if effect == "discard-all":
             victims = self.others(p)
-        elif effect in BIGGER:
-            victims = [q for q in self.others(p) if len(self.hands[q]) > len(self.hands[p]) - 1]
         else:
             victims = [plan["victim"]] if "victim" in plan else []
         if effect.startswith("reveal-package"):
@@ -634,8 +638,6 @@ class Game:
             self.this_turn.append(cid)
             self.log["package-reveal"] += 1
             if self.mission_stands(p, effect, victims):
-                if effect == "reveal-package-now":
-                    raise GameOver([p], "package", cid, cid)
                 self.revealed = p
             return
         self.play_out(p, cid)
@@ -675,16 +677,14 @@ class Game:
             hand = self.hands[plan["victim"]]
             shown = hand if effect == "look-hand" else self.rng.sample(hand, min(2, len(hand)))
             self.private[p][plan["victim"]].update(shown)
-        elif effect in ("discard-random", "steal-random", "steal-one-of-two", "swap", "discard-named"):
+        elif effect in ("discard-random", "steal-random", "steal-one-of-two", "swap",
+                        "discard-named"):  # fmt: skip
             self.resolve_hit(p, victims[0], effect, via, effect_card, plan.get("named"))
-        elif effect == "discard-random-two" or effect == "discard-all" or effect in BIGGER:
-            twice = effect in ("discard-random-two", "discard-bigger-two")
+        elif effect in ("discard-random-two", "discard-all"):
             for q in victims:
-                for _ in range(2 if twice else 1):
-                    if not self.stopped:
+                for _ in range(2 if effect == "discard-random-two" else 1):
+                    if not self.stopped:  # a Police cancelled the whole Mission
                         self.resolve_hit(p, q, "discard-random", via, effect_card)
-            if effect == "discard-bigger-draw":
-                self.draw_top(p)
 
     # ------------------------------------------------------------ the game
     def take_turn(self, p: int) -> None:
@@ -790,7 +790,8 @@ def worth(cat: Catalog, players: int, policy: str, games: int, seed: int = 1,
     games in which it held the card can differ. Returns (effect, standard error, share of
     games in which the seat held the card). A tuple of ids is one group: the seat never plays
     any of them, and "held" means held any."""
-    ids: list[Any] = list(cards) if cards is not None else [c for c, k in cat.cards.items() if k.playable]
+    playable = [c for c, k in cat.cards.items() if k.playable]
+    ids: list[Any] = list(cards) if cards is not None else playable
     base = [play(cat, players, policy, seed * 1_000_003 + g) for g in range(games)]
     out = {}
     for cid in ids:
@@ -845,8 +846,11 @@ def main(argv: Sequence[str] | None = None) -> None:
             if args.worth:
                 w = worth(cat, n, pol, args.games, args.seed)
                 ranked = sorted(w.items(), key=lambda kv: -kv[1][0])
-                print("    worth to its holder, points (s.e.): "
-                      + ", ".join(f"{c} {v:+.1f} ({e:.1f})" for c, (v, e, _) in ranked), flush=True)
+                print(
+                    "    worth to its holder, points (s.e.): "
+                    + ", ".join(f"{c} {v:+.1f} ({e:.1f})" for c, (v, e, _) in ranked),
+                    flush=True,
+                )
 
 
 if __name__ == "__main__":
