@@ -43,8 +43,14 @@ def _url_base(text: str) -> object:
     "--dpi",
     type=LibraryValue("dpi", _dpi),
     metavar="N",
-    help="Resolution for png (default 300), tts (300, sheets capped at 4096 px) and proof (100); "
-    "refused for the shops (tgc, mpc, dtc), which have their own.",
+    help="Resolution for png (default 300), tts (300, sheets capped at 4096 px), proof (100) "
+    "and dtc --pdfx (300); refused for the shops' images (tgc, mpc) and dtc's vector PDFs.",
+)
+@click.option(
+    "--pdfx",
+    is_flag=True,
+    help="dtc only: PDF/X-1a:2003 in CMYK (SWOP TR 005, total ink at most 240%), each face "
+    "rasterized at --dpi (default 300), as DriveThruCards asks.",
 )
 @click.option(
     "--set",
@@ -79,6 +85,7 @@ def export(
     games: tuple[str, ...],
     target: str,
     dpi: str | None,
+    pdfx: bool,
     sets: tuple[str, ...],
     url_base: str | None,
     out_dir: Path | None,
@@ -94,6 +101,7 @@ def export(
         out_dir=out_dir,
         url_base=url_base,
         sets=sets,
+        pdfx=pdfx,
     )
     if watch_files:
         from pnp.io.staging import check_output
