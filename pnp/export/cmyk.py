@@ -11,6 +11,7 @@ black within the limit, white on paper white.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
@@ -23,6 +24,7 @@ TAC_PERCENT = 240  # total area coverage: C + M + Y + K at most, in per cent
 CONDITION = "CGATS TR 005"
 CONDITION_INFO = "SWOP Grade 5 coated (CGATS TR 005), separated at 240% total ink"
 REGISTRY = "http://www.color.org"
+STRIP_ROWS = 256
 
 
 @cache
@@ -50,6 +52,15 @@ def to_cmyk(image: Image.Image, limit: int = TAC_PERCENT) -> Image.Image:
     cmyk = ImageCms.applyTransform(image.convert("RGB"), _transform())
     assert cmyk is not None  # applyTransform returns None only when asked to work in place
     return cap_ink(cmyk, limit)
+
+
+def cmyk_strips(image: Image.Image, rows: int = STRIP_ROWS) -> Iterator[bytes]:
+    """`image` as CMYK bytes (`to_cmyk`), top to bottom, `rows` rows at a time: a strip's
+    float bands are what memory holds, not the whole face's (a poker face at 1200 dpi would
+    be 0.3 GB of them)."""
+    for top in range(0, image.height, rows):
+        strip = image.crop((0, top, image.width, min(image.height, top + rows)))
+        yield to_cmyk(strip).tobytes()
 
 
 def cap_ink(image: Image.Image, limit: int = TAC_PERCENT) -> Image.Image:

@@ -17,7 +17,7 @@ from pathlib import Path
 from pnp.catalog.model import ComponentSet
 from pnp.draw.face import FaceArt
 from pnp.errors import BuildError
-from pnp.export.cmyk import CONDITION, CONDITION_INFO, REGISTRY, profile_bytes, to_cmyk
+from pnp.export.cmyk import CONDITION, CONDITION_INFO, REGISTRY, cmyk_strips, profile_bytes
 from pnp.export.dtc import BLEED_MM, card_pages, dtc_scale
 from pnp.export.pdfx import Boxes, Intent, PdfxWriter, Placed
 from pnp.export.pieces import FaceSource, SetPieces
@@ -98,4 +98,6 @@ def _batches(jobs: list[tuple[str, FaceJob]]) -> list[list[tuple[str, FaceJob]]]
 def _cmyk_image(job: FaceJob) -> bytes:
     """A face's pixels in CMYK, ink capped, Flate-compressed (~0.2 s a poker face)."""
     art, frame = job
-    return zlib.compress(to_cmyk(rasterize(art, frame)).tobytes(), 6)
+    compressor = zlib.compressobj(6)
+    data = [compressor.compress(strip) for strip in cmyk_strips(rasterize(art, frame))]
+    return b"".join(data) + compressor.flush()
