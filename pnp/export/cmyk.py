@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cache
-from pathlib import Path
 
 from PIL import Image, ImageCms, ImageMath
 
-PROFILE = Path(__file__).resolve().parent.parent / "data" / "icc" / "SWOP_TR005_240.icc"
+from pnp.resources import icc_dir
+
+PROFILE = icc_dir() / "SWOP_TR005_240.icc"
 TAC_PERCENT = 240  # total area coverage: C + M + Y + K at most, in per cent
 # the PDF/X OutputIntent: the printing condition as registered at color.org, and what the
 # profile adds to it
