@@ -13,6 +13,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
+from hostile import make_game
 from PIL import Image, ImageCms, ImageMath, ImageStat
 from pypdf import PdfReader
 from pypdf.generic import ContentStream, DictionaryObject, IndirectObject, StreamObject
@@ -191,3 +192,14 @@ def test_options_a_target_ignores_are_refused(tmp_path: Path, args, message) -> 
 def test_qpdf_finds_no_error(pdfx: Path) -> None:
     run = subprocess.run(["qpdf", "--check", str(pdfx)], capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_memory_stays_low_at_600_dpi(tmp_path: Path, run_pnp) -> None:
+    """Faces go to CMYK a strip of rows at a time: the whole-face float bands of the ink cap
+    would double the peak (221 MB measured without strips)."""
+    make_game(tmp_path)
+    run = run_pnp("export", "game", "--to", "dtc", "--pdfx", "--dpi", "600", "--out", "out",
+                  cwd=tmp_path, cpu_seconds=30)  # fmt: skip
+    assert run.code == 0, run.output
+    assert (tmp_path / "out" / "sixth-game" / "dtc" / "agents.pdf").is_file()
+    assert run.peak_mb < 160, run.peak_mb
