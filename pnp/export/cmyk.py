@@ -82,3 +82,14 @@ def cap_ink(image: Image.Image, limit: int = TAC_PERCENT) -> Image.Image:
         for band in (c, m, y)
     ]
     return Image.merge("CMYK", (*bands, k.convert("L")))
+
+
+@cache
+def cmyk_of(red: float, green: float, blue: float) -> tuple[float, float, float, float]:
+    """An sRGB colour (fractions 0-1) as CMYK fractions through the profile, ink capped as
+    pixels are (the colour is taken at 8 bits a channel, as the pixels are)."""
+    rgb = (round(red * 255), round(green * 255), round(blue * 255))
+    pixel = to_cmyk(Image.new("RGB", (1, 1), rgb)).getpixel((0, 0))
+    assert isinstance(pixel, tuple)
+    c, m, y, k = pixel
+    return (c / 255, m / 255, y / 255, k / 255)

@@ -11,17 +11,21 @@ a second is ours; the file is written as the images come.
 
 from __future__ import annotations
 
+import io
 import zlib
 from pathlib import Path
+
+from pypdf import PdfReader
 
 from pnp.catalog.model import ComponentSet
 from pnp.draw.face import FaceArt
 from pnp.errors import BuildError
 from pnp.export.cmyk import CONDITION, CONDITION_INFO, REGISTRY, cmyk_strips, profile_bytes
-from pnp.export.dtc import BLEED_MM, card_pages, dtc_scale
+from pnp.export.dtc import BLEED_MM, card_pages, dtc_scale, write_dtc_pdf
 from pnp.export.pdfx import Boxes, Intent, PdfxWriter, Placed
+from pnp.export.pdfx_vector import as_pdfx, cmyk_colour, unfit
 from pnp.export.pieces import FaceSource, SetPieces
-from pnp.export.raster import MM_PER_INCH, Frame, rasterize
+from pnp.export.raster import MM_PER_INCH, Frame, PixelBudget, rasterize
 from pnp.export.shops import ShopSize
 from pnp.units import mm_to_pt
 
@@ -53,10 +57,37 @@ def page_boxes(group: SetPieces, size: ShopSize) -> Boxes:
 
 
 def write_dtc_pdfx(
-    path: Path, group: SetPieces, size: ShopSize, frame: Frame, faces: FaceSource, title: str
+    path: Path,
+    group: SetPieces,
+    size: ShopSize,
+    frame: Frame,
+    faces: FaceSource,
+    title: str,
+    budget: PixelBudget,
 ) -> int:
     """Write the deck's PDF/X-1a file to `path` (a staged file); returns its number of pages.
-    The faces in `group` are drawn with at least the frame's bleed."""
+    Vector when the deck drawn in CMYK is fit for X-1a (pnp.export.pdfx_vector), else its
+    faces rasterized in `frame` (drawn with at least its bleed), counted against the budget."""
+    s = group.set
+    intent = Intent(CONDITION, CONDITION_INFO, REGISTRY, profile_bytes())
+    pages = write_dtc_pdf(path, group, size, title=title, colours=cmyk_colour)
+    try:
+        data = path.read_bytes()
+        if unfit(PdfReader(io.BytesIO(data))) is None:
+            path.write_bytes(as_pdfx(data, intent, title))
+            return pages
+    except OSError as err:
+        raise BuildError(f"cannot write {path}: {err.strerror or err}") from err
+    distinct = {art.key for p in group.pieces for art in (p.front, p.back) if art}
+    budget.spend(len(distinct) * frame.pixels, f"set {s.id!r} ({s.name})")
+    return write_raster_pdfx(path, group, size, frame, faces, title)
+
+
+def write_raster_pdfx(
+    path: Path, group: SetPieces, size: ShopSize, frame: Frame, faces: FaceSource, title: str
+) -> int:
+    """The deck's PDF/X-1a file with every face rasterized in `frame`, converted to CMYK and
+    placed as one image filling its page; returns its number of pages."""
     jobs: dict[str, FaceJob] = {}
     for back, front in card_pages(group):
         for art in (back, front):

@@ -140,9 +140,7 @@ def export_dtc(
         name = f"{s.id}.pdf"
         title = f"{game.title} — {s.name}"
         if options.pdfx:
-            distinct = {art.key for p in group.pieces for art in (p.front, p.back) if art}
-            out.budget.spend(len(distinct) * frame.pixels, f"set {s.id!r} ({s.name})")
-            write_dtc_pdfx(out.claim(name), group, sizes[s.id], frame, faces, title)
+            write_dtc_pdfx(out.claim(name), group, sizes[s.id], frame, faces, title, out.budget)
         else:
             write_dtc_pdf(out.claim(name), group, sizes[s.id], title=title)
         rows += [(piece, name, name if piece.back else "") for piece in group.pieces]
