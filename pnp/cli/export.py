@@ -44,13 +44,14 @@ def _url_base(text: str) -> object:
     type=LibraryValue("dpi", _dpi),
     metavar="N",
     help="Resolution for png (default 300), tts (300, sheets capped at 4096 px), proof (100) "
-    "and dtc --pdfx (300); refused for the shops' images (tgc, mpc) and dtc's vector PDFs.",
+    "and decks dtc --pdfx must rasterize (300); refused for tgc, mpc and plain dtc.",
 )
 @click.option(
     "--pdfx",
     is_flag=True,
-    help="dtc only: PDF/X-1a:2003 in CMYK (SWOP TR 005, total ink at most 240%), each face "
-    "rasterized at --dpi (default 300), as DriveThruCards asks.",
+    help="dtc only: PDF/X-1a:2003 in CMYK (SWOP TR 005, total ink at most 240%), as "
+    "DriveThruCards asks; vector, or rasterized at --dpi (default 300) for a deck with "
+    "transparency or images.",
 )
 @click.option(
     "--set",

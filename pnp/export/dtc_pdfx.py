@@ -2,11 +2,14 @@
 asks for.
 
 The pages are those of the plain dtc PDF (pnp.export.dtc: the shop's card plus 1/8 in bleed,
-back then front for every copy, TrimBox and BleedBox), but each face is rasterized by PDFium
-at the export's dpi (default 300, the shop's), converted to CMYK through pnp's output profile
-with total ink capped at 240 % (pnp.export.cmyk) and placed as one CMYK image filling the page
-(pnp.export.pdfx). Each distinct face is rasterized once, a batch at a time, on two cores when
-a second is ours; the file is written as the images come.
+back then front for every copy, TrimBox and BleedBox). First they are drawn as vectors with
+every colour converted to CMYK through pnp's output profile (pnp.export.cmyk, total ink at most
+240 %); if that file is fit for X-1a (pnp.export.pdfx_vector: no transparency, no image, no
+other colour) it gets the standard's keys and is done. Otherwise each face is rasterized by
+PDFium at the export's dpi (default 300, the shop's), converted to CMYK through the same
+profile with its ink capped, and placed as one CMYK image filling the page (pnp.export.pdfx).
+Each distinct face is rasterized once, a batch at a time, on two cores when a second is ours;
+the file is written as the images come.
 """
 
 from __future__ import annotations
