@@ -134,6 +134,7 @@ def test_output_intent_names_the_condition_and_embeds_a_cmyk_profile(exports, ro
     assert info["/GTS_PDFXConformance"] == "PDF/X-1a:2003"
     assert info["/Trapped"] == "/False"
     assert {"/Title", "/CreationDate", "/ModDate"} <= set(info)
+    assert "/Author" not in info  # no placeholder ("anonymous")
     assert len(reader.trailer["/ID"]) == 2
 
 
@@ -244,6 +245,8 @@ def test_dpi_sets_the_pixels_and_a_rerun_is_byte_identical(exports, tmp_path: Pa
     again = export(SIXTH, tmp_path / "again", "--pdfx") / "sixth-game" / "dtc" / "agents.pdf"
     assert again.read_bytes() == exports["vector"].read_bytes()
     translucent = make_game(tmp_path, TRANSLUCENT)
+    again = export(translucent, tmp_path / "raster", "--pdfx") / "sixth-game" / "dtc" / "agents.pdf"
+    assert again.read_bytes() == exports["raster"].read_bytes()
     low = export(translucent, tmp_path / "low", "--pdfx", "--dpi", "150")
     reader = PdfReader(low / "sixth-game" / "dtc" / "agents.pdf")
     assert {image.size for image in cmyk_images(reader)} == {(412, 562)}

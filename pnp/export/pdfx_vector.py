@@ -136,6 +136,8 @@ def as_pdfx(data: bytes, intent: Intent, title: str) -> bytes:
     writer.add_metadata(info)
     info_dict: Any = writer._info.get_object() if writer._info is not None else None
     info_dict[NameObject("/Trapped")] = NameObject("/False")
+    for key in ("/Author", "/Subject", "/Keywords"):  # reportlab's placeholders
+        info_dict.pop(NameObject(key), None)
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
