@@ -43,8 +43,15 @@ def _url_base(text: str) -> object:
     "--dpi",
     type=LibraryValue("dpi", _dpi),
     metavar="N",
-    help="Resolution for png (default 300), tts (300, sheets capped at 4096 px) and proof (100); "
-    "refused for the shops (tgc, mpc, dtc), which have their own.",
+    help="Resolution for png (default 300), tts (300, sheets capped at 4096 px), proof (100) "
+    "and decks dtc --pdfx must rasterize (300); refused for tgc, mpc and plain dtc.",
+)
+@click.option(
+    "--pdfx",
+    is_flag=True,
+    help="dtc only: PDF/X-1a:2003 in CMYK (SWOP TR 005, total ink at most 240%), as "
+    "DriveThruCards asks; vector, or rasterized at --dpi (default 300) for a deck with "
+    "transparency or images.",
 )
 @click.option(
     "--set",
@@ -79,6 +86,7 @@ def export(
     games: tuple[str, ...],
     target: str,
     dpi: str | None,
+    pdfx: bool,
     sets: tuple[str, ...],
     url_base: str | None,
     out_dir: Path | None,
@@ -94,6 +102,7 @@ def export(
         out_dir=out_dir,
         url_base=url_base,
         sets=sets,
+        pdfx=pdfx,
     )
     if watch_files:
         from pnp.io.staging import check_output

@@ -11,8 +11,9 @@ deck whose PDF would be longer than a build's (PAGES) is refused before anything
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -29,6 +30,7 @@ from pnp.resources import fonts_dir
 from pnp.units import mm_to_pt
 
 BLEED_MM = 25.4 / 8
+Colours = Callable[[Any], Any]
 INITIAL_FONT = "Roboto-Regular.ttf"
 
 
@@ -64,9 +66,12 @@ def card_pages(group: SetPieces) -> Iterator[tuple[FaceArt | None, FaceArt]]:
             yield piece.back, piece.front
 
 
-def write_dtc_pdf(path: Path, group: SetPieces, size: ShopSize, *, title: str) -> int:
+def write_dtc_pdf(
+    path: Path, group: SetPieces, size: ShopSize, *, title: str, colours: Colours | None = None
+) -> int:
     """Write the deck's one-up PDF to `path` (a staged file) at the shop's `size`; returns its
-    number of pages."""
+    number of pages. `colours` is reportlab's colour hook (`enforceColorSpace`): every colour
+    the faces set goes through it (CMYK for PDF/X)."""
     across, down = dtc_scale(group.set, size)
     bleed = mm_to_pt(BLEED_MM)
     width = mm_to_pt(group.set.trim.width_mm) * across
@@ -76,7 +81,12 @@ def write_dtc_pdf(path: Path, group: SetPieces, size: ShopSize, *, title: str) -
     # embedded one instead, so a preflight finds no font left out
     initial = load_face(fonts_dir() / INITIAL_FONT).name
     canvas = Canvas(
-        str(path), pagesize=page, invariant=1, pageCompression=1, initialFontName=initial
+        str(path),
+        pagesize=page,
+        invariant=1,
+        pageCompression=1,
+        initialFontName=initial,
+        enforceColorSpace=colours,
     )
     canvas.setTitle(title)
     canvas.setCreator(CREATOR)

@@ -10,6 +10,7 @@ from PIL import Image
 from pnp.catalog.model import ComponentSet, Game
 from pnp.draw.face import FaceArt
 from pnp.export.dtc import BLEED_MM, dtc_scale, dtc_size, write_dtc_pdf
+from pnp.export.dtc_pdfx import pdfx_frame, write_dtc_pdfx
 from pnp.export.manifest import manifest_csv
 from pnp.export.pieces import FaceSource, Piece, face_files
 from pnp.export.proof import (
@@ -124,15 +125,24 @@ def export_dtc(
     game: Game, sets: list[ComponentSet], options: ExportOptions, out: Output, faces: FaceSource
 ) -> None:
     """One PDF per deck at the shop's card size, one card per page with 1/8 in bleed, back then
-    front. Every deck's size and length is checked before any is drawn."""
+    front; with --pdfx, PDF/X-1a in CMYK from faces rasterized at --dpi. Every deck's size and
+    length is checked before any is drawn."""
     sizes = {s.id: dtc_size(s) for s in sets}
     rows: Rows = []
     for s in sets:
-        # drawn with the bleed the page needs once the trim is scaled to the shop's
-        bleed = bleed_to_draw(BLEED_MM / min(dtc_scale(s, sizes[s.id])))
-        group = faces.draw(s, bleed)
+        # drawn with the bleed the page needs once the trim is scaled to the shop's (and its
+        # pixels, rounded, need)
+        needed = BLEED_MM / min(dtc_scale(s, sizes[s.id]))
+        frame = pdfx_frame(s, sizes[s.id], options.dpi_for("dtc"))
+        if options.pdfx:
+            needed = max(needed, frame.bleed_mm(*_trim(s)))
+        group = faces.draw(s, bleed_to_draw(needed))
         name = f"{s.id}.pdf"
-        write_dtc_pdf(out.claim(name), group, sizes[s.id], title=f"{game.title} — {s.name}")
+        title = f"{game.title} — {s.name}"
+        if options.pdfx:
+            write_dtc_pdfx(out.claim(name), group, sizes[s.id], frame, faces, title, out.budget)
+        else:
+            write_dtc_pdf(out.claim(name), group, sizes[s.id], title=title)
         rows += [(piece, name, name if piece.back else "") for piece in group.pieces]
     out.write("manifest.csv", manifest_csv(rows))
 

@@ -30,6 +30,7 @@ class ExportOptions:
     out_dir: Path | None = None  # default ./output
     url_base: str | None = None  # TTS: where the images will be uploaded (default file:///)
     sets: tuple[str, ...] = ()  # restrict to these set ids (empty: the target's default)
+    pdfx: bool = False  # dtc: PDF/X-1a in CMYK, faces rasterized at --dpi (default 300)
 
     def dpi_for(self, target: str) -> float:
         return self.dpi if self.dpi is not None else DEFAULT_DPI.get(target, 300.0)
@@ -88,14 +89,20 @@ def parse_url_base(text: str) -> str:
 
 
 def check_options(target: str, options: ExportOptions) -> None:
-    """InputError for an option the target would ignore: `--dpi` for a shop or a PDF,
-    `--url-base` for anything but Tabletop Simulator."""
-    if options.dpi is not None and target not in DEFAULT_DPI:
-        why = ("its PDFs are drawn, not pixels" if target == "dtc"
+    """InputError for an option the target would ignore: `--dpi` for a shop or a vector PDF,
+    `--url-base` for anything but Tabletop Simulator, `--pdfx` for anything but dtc."""
+    if options.pdfx and target != "dtc":
+        raise InputError(
+            f"--pdfx does not apply to --to {target}: it makes the PDF/X-1a files of --to dtc",
+            hint="drop --pdfx, or export --to dtc --pdfx",
+        )
+    rasterized = target in DEFAULT_DPI or options.pdfx
+    if options.dpi is not None and not rasterized:
+        why = ("its PDFs are drawn, not pixels (but for --pdfx)" if target == "dtc"
                else "the shop's images have its own exact pixels, at 300 dpi")  # fmt: skip
         raise InputError(
             f"--dpi does not apply to --to {target}: {why}",
-            hint="drop --dpi, or export --to png at the resolution you want",
+            hint="drop --dpi, or export --to png (or --to dtc --pdfx) at the resolution you want",
         )
     if options.url_base is not None and target != "tts":
         raise InputError(
