@@ -36,6 +36,7 @@ from pnp.catalog.model import (
     Table,
 )
 from pnp.catalog.seamspec import parse_seams
+from pnp.catalog.sheetcolumns import text_of
 from pnp.catalog.sheetset import sheet_rows
 from pnp.catalog.yamlsource import SourceDict, SourceList, plain
 from pnp.errors import InputError
@@ -178,7 +179,7 @@ def _load_rules(doc: Fields) -> list[RuleSpec]:
 
 def _load_set(path: Path, doc: Any, seen_ids: dict[str, Origin]) -> ComponentSet:
     file = Fields(doc, "set file", file=str(path), line=1)
-    file.check_keys(("set", "components", "sheet"))
+    file.check_keys(("set", "components", "sheet", "columns"))
     head = file.mapping("set", "set")
     head.check_keys(SET_KEYS)
     set_id = head.slug("id", file_name=True)
@@ -195,7 +196,7 @@ def _load_set(path: Path, doc: Any, seen_ids: dict[str, Origin]) -> ComponentSet
     trim = ComponentSet.turned(size, orientation)
     defaults = head.mapping("fields", f"{head.what} fields", {})
     _check_field_value(defaults, defaults.raw)
-    rows = sheet_rows(path, file, head, head.choice("source", SOURCES, "rulebook"))
+    rows, columns = sheet_rows(path, file, head, head.choice("source", SOURCES, "rulebook"))
     raw = file.get("components", [])
     if not isinstance(raw, list) or not (raw or rows):
         at = "components" if "components" in file else None
@@ -215,6 +216,7 @@ def _load_set(path: Path, doc: Any, seen_ids: dict[str, Origin]) -> ComponentSet
         note=head.text("note", None),
         orientation=orientation,
         imposition=imposition, seams=parse_seams(head, trim, imposition),
+        sheet_columns=tuple((c.header, text_of(c.key, c.sub)) for c in columns),
     )  # fmt: skip
 
 
