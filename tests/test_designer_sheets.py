@@ -13,6 +13,7 @@ import json
 import re
 import zipfile
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 import openpyxl
 from click.testing import CliRunner
@@ -27,17 +28,18 @@ SET = """set:
   size: poker
   front: front.yaml.j2
   source: original
-  fields: {cost: 0, wood: 0, stone: 0, type: null, text: ""}
+  fields: {cost: 0, wood: 0, stone: 0, type: null, text: "", points: null}
 sheet: cards.xlsx
 columns: {Qty: count, "Card Name": name, Notes: null}
 """
 # the designer's sheet: their own header names, a formula column (cost = wood + stone), an
 # art-notes column no card shows, and a text formula
-HEADER = ["Card Name", "Type", "Qty", "Wood", "Stone", "Cost", "Art notes", "Text", "Notes"]
+HEADER = ["Card Name", "Type", "Qty", "Wood", "Stone", "Cost", "Art notes", "Text", "Notes",
+          "Points"]  # fmt: skip
 ROWS = [
-    ["Lumber Mill", "building", 3, 2, 1, "=D2+E2", "axe, logs", '=A2&" makes wood."', "ok"],
-    ["Quarry", "building", 2, 0, 3, "=D3+E3", "pick", '=A3&" makes stone."', ""],
-    ["Stone Wheels", "cart", 1, 1, 1, "=D4+E4", "", "Move 2.", "check"],
+    ["Lumber Mill", "building", 3, 2, 1, "=D2+E2", "axe, logs", '=A2&" makes wood."', "ok", 1],
+    ["Quarry", "building", 2, 0, 3, "=D3+E3", "pick", '=A3&" makes stone."', "", 2.5],
+    ["Stone Wheels", "cart", 1, 1, 1, "=D4+E4", "", "Move 2.", "check", 3],
 ]
 SAVED = {"F2": 3, "F3": 3, "F4": 2, "H2": "Lumber Mill makes wood.",
          "H3": "Quarry makes stone."}  # fmt: skip
@@ -76,6 +78,52 @@ def excel_workbook(rows: list[list], saved: dict[str, object] | None) -> bytes:
                 data = text.encode()
             target.writestr(name, data)
     return result.getvalue()
+
+
+_ODS_NS = " ".join(f'xmlns:{p}="urn:oasis:names:tc:opendocument:xmlns:{p}:1.0"'
+                   for p in ("office", "table", "text"))  # fmt: skip
+
+
+def _ods_cell(cell: object, saved: object) -> str:
+    """A cell as LibreOffice saves it: a formula carries the value it gave."""
+    formula = f' table:formula="of:{escape(cell[1:])}"' if str(cell).startswith("=") else ""
+    value = saved if formula else cell
+    if value is None or value == "":
+        return "<table:table-cell/>"
+    if isinstance(value, int | float):
+        kind = f'office:value-type="float" office:value="{value}"'
+    else:
+        text = escape(str(value), {'"': "&quot;"})
+        kind = f'office:value-type="string" office:string-value="{text}"'
+    text = escape(str(value))
+    return f"<table:table-cell{formula} {kind}><text:p>{text}</text:p></table:table-cell>"
+
+
+MANIFEST = (
+    '<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:'
+    'tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2"><manifest:file-entry '
+    'manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"'
+    '/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/>'
+    "</manifest:manifest>"
+)
+
+
+def opendocument(rows: list[list], saved: dict[str, object]) -> bytes:
+    """An .ods spreadsheet as LibreOffice writes it (the parts a reader needs)."""
+    body = "".join(
+        "<table:table-row>" + "".join(_ods_cell(c, saved.get(f"{chr(65 + i)}{n}"))
+                                      for i, c in enumerate(row)) + "</table:table-row>"
+        for n, row in enumerate(rows, start=1))  # fmt: skip
+    content = (f'<?xml version="1.0" encoding="UTF-8"?><office:document-content {_ODS_NS} '
+               'office:version="1.2"><office:body><office:spreadsheet><table:table '
+               f'table:name="Cards">{body}</table:table></office:spreadsheet></office:body>'
+               "</office:document-content>")  # fmt: skip
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        archive.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet")
+        archive.writestr("META-INF/manifest.xml", MANIFEST)
+        archive.writestr("content.xml", content)
+    return out.getvalue()
 
 
 def run(*args: str):
@@ -125,7 +173,16 @@ def test_a_csv_export_of_the_same_sheet_reads_the_same(tmp_path):
     out = io.StringIO()
     csv.writer(out, lineterminator="\r\n").writerows([HEADER, *values])
     sheet = game(tmp_path / "c", SET.replace("cards.xlsx", "cards.csv"), cards_csv=out.getvalue())
-    assert components(sheet) == components(xlsx)
+    assert json.dumps(components(sheet)) == json.dumps(components(xlsx))
+
+
+def test_a_libreoffice_ods_reads_the_same(tmp_path):
+    xlsx = game(tmp_path / "x", cards_xlsx=excel_workbook([HEADER, *ROWS], SAVED))
+    ods = game(tmp_path / "o", SET.replace("cards.xlsx", "cards.ods#Cards"),
+               cards_ods=opendocument([HEADER, *ROWS], SAVED))  # fmt: skip
+    # the same types too: a whole number stays whole (LibreOffice stores every number as a
+    # decimal), a decimal stays one
+    assert json.dumps(components(ods)) == json.dumps(components(xlsx))
 
 
 def test_formulas_without_saved_values_are_refused_with_how_to_mend(tmp_path):
@@ -147,7 +204,7 @@ def test_a_quantity_header_suggests_count(tmp_path):
     assert "`columns: {Qty: count}`" in output
     # without `fields:` too, where it would have been an ordinary field
     bare = game(tmp_path / "bare", set_file.replace(
-        '  fields: {cost: 0, wood: 0, stone: 0, type: null, text: ""}\n', ""),
+        '  fields: {cost: 0, wood: 0, stone: 0, type: null, text: "", points: null}\n', ""),
         cards_csv="name,Copies\nMill,3\n")  # fmt: skip
     assert "`columns: {Copies: count}`" in refusal(bare)
 

@@ -1,7 +1,7 @@
 """A set's components from a spreadsheet: one row a component, one column a field.
 
 The set file (YAML) still says what the set is (kind, size, templates); its components come
-from the sheet it names (`sheet: cards.csv`), or from `<set-id>.csv|.tsv|.xlsx` beside it when
+from the sheet it names (`sheet: cards.csv`), or from `<set-id>.csv|.tsv|.xlsx|.ods` beside it when
 it has no `components:` list. Each row becomes the mapping a YAML component would be and goes
 through the same loader (pnp.catalog.load), so ids, counts and sources are checked one way;
 only the messages differ: they name the row and the column (`cards.csv:14: column 'count':
