@@ -74,16 +74,16 @@ class RowFields(Fields):
 
 
 def sheet_rows(
-    set_file: Path, file: Fields, head: Fields, source: str
+    set_file: Path, file: Fields, head: Fields, source: str, declared: dict[str, Any] | None
 ) -> tuple[list[Fields], list[Column]]:
     """The components a set's sheet holds, as readers for the loader, and the columns read
-    from it in the sheet's order (([], []) without a sheet)."""
+    from it in the sheet's order (([], []) without a sheet). `declared`: the set's fields, each
+    with a value of the type its cells read as (None: the set declares no fields)."""
     path, tab = _sheet_path(set_file, file, head)
     if path is None:
         return [], []
     sheet = read_sheet(path, roots=[set_file.parent], tab=tab)
-    declared = head.get("fields")
-    columns = read_columns(sheet, file, dict(declared) if isinstance(declared, dict) else None)
+    columns = read_columns(sheet, file, declared)
     rows = [_row(sheet, columns, number, cells, source) for number, cells in sheet.rows]
     if not rows:
         raise InputError("no rows under the header: one row a component", file=path, line=2)
