@@ -26,8 +26,9 @@ from pnp.layout.compiler import Compiler
 from pnp.layout.frame import Frame
 from pnp.layout.images import icon_aspect, place_icon
 from pnp.layout.items import ItemCache
+from pnp.layout.keywords import icon_filter
 from pnp.layout.output import Origin, display_path, read_output
-from pnp.layout.sandbox import Record, TemplateLoader, sandbox, wrap_context
+from pnp.layout.sandbox import Record, TemplateLoader, add_filter, sandbox, wrap_context
 from pnp.layout.theme import RGB, Theme
 from pnp.layout.trace import Trace, located, traced_render
 from pnp.limits import OUTPUT_CHARS
@@ -71,6 +72,7 @@ class TemplateSet:
         self.assets = Assets(asset_roots, allowed)
         self._loader = TemplateLoader(self.search_paths, allowed)
         self.env = sandbox(self._loader)
+        add_filter(self.env, "icons", icon_filter(theme.keywords))
         self._theme_context = wrap_context(theme.as_context(), "theme")
         self._fitted: OrderedDict[FittedKey, tuple[Element, ...]] = OrderedDict()
         self._contexts: dict[tuple[str, int], tuple[Any, Any]] = {}  # see _wrapped

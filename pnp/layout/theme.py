@@ -18,6 +18,7 @@ from pnp.catalog.fields import Fields
 from pnp.catalog.yamlsource import load_yaml
 from pnp.errors import InputError, UnknownNameError
 from pnp.layout.fonts import STYLES, FontFamily, builtin_families, check_font_file
+from pnp.layout.themeicons import CURRENT, IconDef, read_icons, read_keywords
 from pnp.names import closest, describe, quote
 from pnp.resources import fonts_dir, templates_dir
 from pnp.units import parse_font_size
@@ -35,24 +36,14 @@ DEFAULT_PALETTE = {
 DEFAULT_FONTS = {"body": "Roboto", "title": "Roboto Black", "condensed": "Roboto Condensed"}
 DEFAULT_FALLBACK = ("IPAex Gothic",)
 DEFAULT_SIZES = {"title": 11.0, "body": 8.0, "small": 6.0}
-DEFAULT_ICON_BOX = (24.0, 24.0)
 NO_COLOR = ("none", "transparent")
 QUOTE_HEX = "quote hex colours, e.g. fill: '#8b2e2e' (a bare # starts a YAML comment)"
 SECTIONS = (
-    "palette", "fonts", "families", "fallback_fonts", "sizes", "icons", "safe_zone", "ink_saver"
+    "palette", "fonts", "families", "fallback_fonts", "sizes", "icons", "keywords", "safe_zone",
+    "ink_saver",
 )  # fmt: skip
 _HEX = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})\Z")
 _SIZE_NAME = re.compile(r"[A-Za-z_][\w-]*")
-
-
-@dataclass(frozen=True)
-class IconDef:
-    """A named icon: an SVG file (path as written in the theme) or elements in a `box`."""
-
-    name: str
-    svg: str | None = None
-    elements: tuple[object, ...] = ()  # element items as read from the theme file
-    box: tuple[float, float] = DEFAULT_ICON_BOX
 
 
 @dataclass(frozen=True)
@@ -67,6 +58,7 @@ class Theme:
     fallback_fonts: tuple[str, ...] = DEFAULT_FALLBACK
     sizes: Mapping[str, float] = field(default_factory=lambda: MappingProxyType(DEFAULT_SIZES))
     icons: Mapping[str, IconDef] = field(default_factory=lambda: MappingProxyType({}))
+    keywords: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # word: icon
     safe_zone_mm: float = 3.0
     source: Path | None = None
     ink_saver: bool = False  # drawn for home printers: the theme's `ink_saver:` palette applies
@@ -126,6 +118,7 @@ class Theme:
             "fonts": dict(self.fonts),
             "sizes": dict(self.sizes),
             "icons": sorted(self.icons),
+            "keywords": dict(self.keywords),
             "safe_zone": self.safe_zone_mm,
             "ink_saver": self.ink_saver,
         }
@@ -149,7 +142,7 @@ def load_theme(
     theme.check_keys(SECTIONS)
     sections = {
         key: theme.mapping(key, default={})
-        for key in ("palette", "fonts", "families", "sizes", "icons")
+        for key in ("palette", "fonts", "families", "sizes", "icons", "keywords")
     }
     saver = theme.mapping("ink_saver", default={})
     saver.check_keys(("palette",))
@@ -163,12 +156,17 @@ def load_theme(
         ),
         fallback_fonts=_fallback(theme),
         sizes=MappingProxyType({**DEFAULT_SIZES, **_sizes(sections["sizes"])}),
-        icons=MappingProxyType(_icons(sections["icons"])),
+        icons=MappingProxyType(icons := read_icons(sections["icons"])),
+        keywords=MappingProxyType(read_keywords(sections["keywords"], icons)),
         safe_zone_mm=theme.length("safe_zone", 3.0),
         source=path,
         ink_saver=ink_saver,
     )
     _check_references(result, theme, sections)
+    for icon in result.icons.values():  # a recoloured icon's colour must be one
+        if icon.color and icon.color != CURRENT:
+            icon_spec = sections["icons"].mapping(icon.name)
+            icon_spec.convert("color", result.color, icon.color)
     for name in saver_palette.raw:  # an ink-saver colour must replace one the palette has
         if name not in result.palette:
             raise saver_palette.error(f"`{name}` is not in the palette", name,
@@ -233,49 +231,6 @@ def _font_file(spec: Fields, style: str, root: Path, allowed: list[Path]) -> Pat
         if os.path.lexists(candidate):
             return spec.convert(style, lambda p: check_font_file(p, allowed), candidate)
     raise spec.error(f"font file {quote(file)} not found next to the theme or in fonts/", style)
-
-
-def _icons(section: Fields) -> dict[str, IconDef]:
-    """Icons: `name: file.svg` or `name: {elements: [...], box: [w, h]}`."""
-    icons = {}
-    for name in section.raw:
-        value = section.get(name)
-        if isinstance(value, str):
-            icons[str(name)] = IconDef(str(name), svg=value)
-            continue
-        if not isinstance(value, Mapping):
-            raise section.error(
-                f"`{name}` should be an SVG path or a mapping with `elements` and `box`, "
-                f"found {describe(value)}",
-                name,
-            )
-        icons[str(name)] = _icon(str(name), section.mapping(name))
-    return icons
-
-
-def _icon(name: str, spec: Fields) -> IconDef:
-    spec.check_keys(("svg", "elements", "box"))
-    if ("svg" in spec) == ("elements" in spec):
-        raise spec.error("give exactly one of `svg` or `elements`")
-    box = spec.get("box", list(DEFAULT_ICON_BOX))
-    if not (
-        isinstance(box, list)
-        and len(box) == 2
-        and all(isinstance(v, int | float) and not isinstance(v, bool) and v > 0 for v in box)
-    ):
-        raise spec.error(
-            f"`box` should be [width, height] in icon units, found {describe(box)}", "box"
-        )
-    elements = spec.get("elements") or []
-    if not isinstance(elements, list):
-        raise spec.error(f"`elements` should be a list, found {describe(elements)}", "elements")
-    svg = spec.get("svg")
-    return IconDef(
-        name=name,
-        svg=None if svg is None else spec.text("svg"),
-        elements=tuple(elements),
-        box=(float(box[0]), float(box[1])),
-    )
 
 
 def _check_references(theme: Theme, top: Fields, sections: dict[str, Fields]) -> None:

@@ -47,6 +47,7 @@ class Trace:
     # (offset in the output, who wrote from there on, whether the piece is the template's own
     # text, whose lines follow the template's)
     starts: list[tuple[int, Written, bool]]
+    sources: _Sources | None = None
 
     def __post_init__(self) -> None:
         self.lines = list(_lines(self.text))
@@ -57,6 +58,7 @@ class Trace:
         if not 0 < number <= len(self.lines) or not self.starts:
             return None
         start, line = self.lines[number - 1]
+        asked = column is not None
         if column is None:
             column = len(line) - len(line.lstrip()) if line.strip() else 0
         offset = start + column
@@ -66,6 +68,12 @@ class Trace:
                 break
             found = piece
         piece_offset, written, own_text = found
+        if own_text and asked and self.sources is not None and offset > piece_offset:
+            # inside the template's own text: found in its source, as a comment or tag it
+            # skipped may have joined two of its lines into one output line
+            end = next((p[0] for p in self.starts if p[0] > offset), len(self.text))
+            found_line = self.sources.find(written, self.text[offset : min(end, offset + 40)])
+            return Written(written.template, found_line)
         if own_text and written.line is not None:
             return Written(written.template, written.line + self.text.count("\n", piece_offset,
                                                                             offset))  # fmt: skip
@@ -92,7 +100,7 @@ def traced_render(template: Template, values: Mapping[str, Any]) -> Trace:
         starts.append((offset, written, not exact))
         parts.append(chunk)
         offset += len(chunk)
-    return Trace("".join(parts), starts)
+    return Trace("".join(parts), starts, sources)
 
 
 class _Sources:
