@@ -109,3 +109,39 @@ def test_a_recolour_must_be_a_colour(game):
     result = run("show", str(game("{svg: icons/wood.svg, color: evnt}")), "lumber")
     assert result.exit_code == 2, result.output
     assert "unknown colour 'evnt'" in result.output and "did you mean: event" in result.output
+
+
+def package(tmp_path: Path) -> Path:
+    """A stand-in for the npm package @iconify-json/game-icons: its icons.json, as it ships."""
+    import json
+
+    folder = tmp_path / "node_modules" / "@iconify-json" / "game-icons"
+    folder.mkdir(parents=True)
+    square = '<path fill="currentColor" d="M96 96h320v320H96z"/>'
+    icons = {"wood-pile": {"body": square}, "stone-pile": {"body": square}}
+    doc = {"prefix": "game-icons", "icons": icons, "width": 512, "height": 512}
+    (folder / "icons.json").write_text(json.dumps(doc))
+    (folder / "package.json").write_text('{"name": "@iconify-json/game-icons", "version": "1.2.4"}')
+    return folder
+
+
+def test_a_game_icon_by_name_with_its_credit(game, tmp_path):
+    folder = game("{svg: icons/wood-pile.svg, color: event}")
+    result = run("icons", str(folder), "wood-pile", "--from", str(package(tmp_path)))
+    assert result.exit_code == 0, result.output
+    credits = (folder / "templates" / "icons" / "CREDITS.md").read_text()
+    assert "game-icons.net" in credits and "CC BY 3.0" in credits
+    assert "@iconify-json/game-icons 1.2.4" in credits and "`wood-pile.svg`" in credits
+    assert "wood-pile: {svg: icons/wood-pile.svg, color: current}" in result.output
+    image = render(folder, tmp_path)
+    assert near(pixel(image, 20, 30), EVENT), pixel(image, 20, 30)
+    again = run("icons", str(folder), "wood-pile", "--from", str(package(tmp_path / "2")))
+    assert again.exit_code == 0 and credits == (folder / "templates/icons/CREDITS.md").read_text()
+
+
+def test_an_unknown_game_icon_or_no_package_says_what_to_do(game, tmp_path):
+    folder = game()
+    result = run("icons", str(folder), "wood-pil", "--from", str(package(tmp_path)))
+    assert result.exit_code == 2 and "did you mean: wood-pile" in result.output
+    result = run("icons", str(folder), "wood-pile")
+    assert result.exit_code == 2 and "npm install @iconify-json/game-icons" in result.output

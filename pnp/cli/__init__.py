@@ -50,3 +50,7 @@ for command in (
 from pnp.cli import show  # noqa: E402
 
 main.add_command(show.show)
+
+from pnp.cli import icons  # noqa: E402
+
+main.add_command(icons.icons)
