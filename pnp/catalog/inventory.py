@@ -51,6 +51,18 @@ def inventory_text(game: Game) -> str:
     return "\n".join(lines)
 
 
+def inventory_decklist(game: Game) -> str:
+    """The game's decks as a deck list (`pnp inventory --decklist`): every card with at least
+    one copy, by id under its deck's `[section]`, as `pnp validate --game GAME FILE` reads."""
+    lines = []
+    for component_set in game.sets.values():
+        cards = [c for c in component_set.components if c.count]
+        if component_set.is_deck and cards:
+            lines.append(f"[{component_set.id}]")
+            lines += [f"{c.count} {c.id}" for c in cards]
+    return "\n".join(lines) + "\n"
+
+
 def inventory_csv(game: Game, set_id: str | None) -> tuple[str, list[str]]:
     """One set as CSV that reads back as the same components (`pnp inventory --csv`).
 

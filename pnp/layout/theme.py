@@ -6,6 +6,7 @@ theme still draws. Colours are `#rgb` / `#rrggbb` or the name of another palette
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 from collections.abc import Mapping
@@ -148,6 +149,8 @@ def load_theme(
     saver.check_keys(("palette",))
     saver_palette = saver.mapping("palette", default={})
     lighter = _colours(saver_palette) if ink_saver else {}
+    if ink_saver and not saver_palette.raw:
+        _note_no_ink_saver(path)
     result = Theme(
         palette=MappingProxyType({**DEFAULT_PALETTE, **_colours(sections["palette"]), **lighter}),
         fonts=MappingProxyType({**DEFAULT_FONTS, **_texts(sections["fonts"])}),
@@ -246,6 +249,20 @@ def _check_references(theme: Theme, top: Fields, sections: dict[str, Fields]) ->
                 suggestions=closest(family, theme.families),
             )
     top.convert("fallback_fonts", lambda _: theme.fallback_families(), None)
+
+
+def _note_no_ink_saver(path: Path) -> None:
+    """`--ink-saver` that would change nothing is said, not silently ignored: the theme has no
+    ink-saver palette and no template of the game asks for `theme.ink_saver`."""
+    asks = any("ink_saver" in p.read_text(encoding="utf-8", errors="replace")
+               for p in sorted(path.parent.glob("*.j2")) if p.is_file())  # fmt: skip
+    if not asks:
+        logging.getLogger("pnp.theme").warning(
+            "warning: --ink-saver changes nothing: %s has no `ink_saver:` palette (light "
+            "colours for the dark ones, e.g. `ink_saver: {palette: {back: '#e8eef2'}}`) and "
+            "no template asks for `theme.ink_saver`",
+            path,
+        )
 
 
 def _hex_rgb(text: str) -> RGB:
