@@ -77,3 +77,19 @@ def test_a_template_that_asks_for_ink_saver_is_not_warned_about(tmp_path, caplog
                      str(tmp_path / "out"))  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "--ink-saver" not in caplog.text
+
+
+def test_identical_faces_are_written_once_and_the_manifest_points_at_them(tmp_path):
+    folder = new_game(tmp_path)
+    back = folder / "templates" / "card-back.yaml.j2"  # a back in the colour of the card's type
+    back.write_text(back.read_text().replace('ui.background("back")', "ui.background(card.type)"))
+    result = run("export", str(folder), "--to", "png", "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    target = tmp_path / "out" / "g" / "png"
+    with (target / "manifest.csv").open(newline="") as manifest:
+        rows = list(csv.reader(manifest))[1:]
+    backs = {row[1]: row[5] for row in rows}  # card id -> its back file
+    assert len(backs) == 6 and len(set(backs.values())) == 2  # two types, two backs
+    assert backs["scout"] == backs["sprint"] != backs["storm"]  # actions share, events share
+    written = sorted(p.name for p in target.rglob("*-back.png"))
+    assert len(written) == 2 and all((target / name).is_file() for name in backs.values())
