@@ -236,3 +236,11 @@ def test_inventory_csv_keeps_the_designers_column_order(tmp_path):
     back = game(tmp_path / "back", SET.replace("cards.xlsx", "cards.csv").replace(
         ", Notes: null", ""), cards_csv=result.stdout)  # fmt: skip
     assert components(back) == components(folder)
+
+
+def test_columns_without_a_sheet_is_refused(tmp_path):
+    set_file = SET.replace("sheet: cards.xlsx\n", "components: [{name: Mill}]\n")
+    output = refusal(game(tmp_path, set_file))
+    assert "cards.yaml:10: set file: `columns` maps a sheet's headers to fields, but this set " in (
+        output
+    )

@@ -156,3 +156,22 @@ def test_build_warns_of_a_broken_rule_and_builds_on(game, tmp_path):
     assert "is broken: At least 9 early or mid cards." in result.stderr
     assert "mid: 1 (expected between 2 and 7, 1 short): 1 x Raid" in result.stderr
     assert list((tmp_path / "out").rglob("*.pdf")), "the build went on"
+
+
+def test_a_yaml_component_is_checked_at_its_line(tmp_path):
+    folder = tmp_path / "y"
+    folder.mkdir()
+    (folder / "game.yaml").write_text("game: {id: y, title: Y, source: original}\n")
+    (folder / "cards.yaml").write_text(
+        "set: {id: cards, name: Cards, kind: card, size: poker, front: f.yaml.j2,\n"
+        "      source: original, fields: {stage: {one_of: [early, mid, late]}}}\n"
+        "components:\n"
+        "  - {id: a, name: A, count: 1, source: original, stage: early}\n"
+        "  - {id: b, name: B, count: 1, source: original,\n"
+        "     stage: erly}\n"
+    )
+    output = refusal(folder)
+    assert "cards.yaml:6: component 'b': `stage` should be one of early, mid, late, found " in (
+        output
+    )
+    assert "did you mean: early?" in output

@@ -81,6 +81,9 @@ def sheet_rows(
     with a value of the type its cells read as (None: the set declares no fields)."""
     path, tab = _sheet_path(set_file, file, head)
     if path is None:
+        if "columns" in file:
+            raise file.error("`columns` maps a sheet's headers to fields, but this set has no "
+                             "sheet (name one with `sheet: cards.xlsx`)", "columns")  # fmt: skip
         return [], []
     sheet = read_sheet(path, roots=[set_file.parent], tab=tab)
     columns = read_columns(sheet, file, declared)
