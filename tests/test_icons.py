@@ -145,3 +145,10 @@ def test_an_unknown_game_icon_or_no_package_says_what_to_do(game, tmp_path):
     assert result.exit_code == 2 and "did you mean: wood-pile" in result.output
     result = run("icons", str(folder), "wood-pile")
     assert result.exit_code == 2 and "npm install @iconify-json/game-icons" in result.output
+
+
+def test_an_icon_name_cannot_leave_the_icons_folder(game, tmp_path):
+    folder = game()
+    result = run("icons", str(folder), "../../evil", "--from", str(package(tmp_path)))
+    assert result.exit_code == 2 and "is not an icon name" in result.output
+    assert not (folder / "evil.svg").exists() and not (tmp_path / "evil.svg").exists()

@@ -15,6 +15,7 @@ import json
 import os
 from pathlib import Path
 
+from pnp.catalog.fields import SLUG
 from pnp.errors import InputError, UnknownNameError
 from pnp.io.files import read_bytes
 from pnp.names import closest
@@ -47,6 +48,10 @@ def find_package(folder: Path, given: Path | None) -> Path:
 def add_icons(folder: Path, names: list[str], package: Path) -> list[Path]:
     """Write each named icon to the game's templates/icons/ and credit it; the files written."""
     icons, version = _read_package(package)
+    for name in names:  # a name becomes a file name: letters, digits and hyphens only
+        if not SLUG.match(name):
+            raise InputError(f"{name!r} is not an icon name (lower-case letters, digits and "
+                             "hyphens, as on game-icons.net: wood-pile)")  # fmt: skip
     unknown = [n for n in names if n not in icons]
     if unknown:
         raise UnknownNameError(f"no game-icons icon {unknown[0]!r} (names are as on "
