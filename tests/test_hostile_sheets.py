@@ -95,10 +95,10 @@ def test_a_broken_utf16_csv_names_the_guess(tmp_path, run_pnp):
         ('<c r="B2"><v>nan</v></c>', "(cell B2) is a number cell holding 'nan'"),
         ('<c r="B2" t="n"><v>three</v></c>', "(cell B2) is a number cell holding 'three'"),
         ('<c r="B2"><v>1e999</v></c>', "(cell B2) holds inf, not a number a sheet can hold"),
-        ('<c r="B2"><f t="array" ref="B2">SUM(1,2)</f><v>3</v></c>',
-         "(cell B2) holds an array formula (=SUM(1,2)); pnp reads values"),
+        ('<c r="B2" t="e"><f>1/0</f><v>#DIV/0!</v></c>',
+         "(cell B2) shows the error #DIV/0!: mend the formula"),
     ],
-    ids=["inf", "nan", "word", "overflow", "array-formula"],
+    ids=["inf", "nan", "word", "overflow", "formula-error"],
 )  # fmt: skip
 def test_a_bad_number_cell_is_named_by_its_cell(tmp_path, cell, expected, run_pnp):
     sheet_game(tmp_path, "cards.xlsx", second_row(SCOUT + cell))

@@ -264,7 +264,7 @@ def test_bad_sheets_name_file_row_and_column(tmp_path, case):
 
 def test_unknown_column_suggests_the_field(tmp_path):
     folder = game(tmp_path, "g", TYPED, cards_csv="name,cots\nScout,1\n")
-    assert "did you mean: cost," in run("inventory", str(folder)).output
+    assert "did you mean: cost?" in run("inventory", str(folder)).output
 
 
 def test_a_sheet_outside_the_folder_is_refused(tmp_path):

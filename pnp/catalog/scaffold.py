@@ -86,6 +86,7 @@ def _write(folder: Path, exists: bool, made: list[Path], words: dict[str, str]) 
     staging = Path(tempfile.mkdtemp(prefix=".pnp-new-", dir=folder if exists else folder.parent))
     try:
         written = _copy(scaffold_dir(), staging, words)
+        written = sorted([*written, _decklist(staging)])
         if exists:
             real = Path(os.path.realpath(folder))
             moves = [(entry, real / entry.name) for entry in sorted(staging.iterdir())]
@@ -98,6 +99,25 @@ def _write(folder: Path, exists: bool, made: list[Path], words: dict[str, str]) 
         _remove(staging)
         raise
     return [folder / path.relative_to(staging) for path in written]
+
+
+DECKLIST_NOTE = """\
+# A deck list to check against the rules in game.yaml:
+#   pnp validate --game . decklist.txt
+# Made from the sample cards by `pnp new`. After you change the cards, write one from yours:
+#   pnp inventory . --decklist > decklist.txt
+# then take out or change lines: a count, then a card's id (or its name).
+"""
+
+
+def _decklist(staging: Path) -> Path:
+    """decklist.txt made from the new game's own cards, so the two agree."""
+    from pnp.catalog.inventory import inventory_decklist
+    from pnp.catalog.load import load_game
+
+    path = staging / "decklist.txt"
+    path.write_text(DECKLIST_NOTE + inventory_decklist(load_game(staging)), encoding="utf-8")
+    return path
 
 
 def _remove(staging: Path) -> None:

@@ -1,4 +1,5 @@
-"""Spreadsheets as set data: a `.csv`, `.tsv` or `.xlsx` file read into a header and rows of cells.
+"""Spreadsheets as set data: a `.csv`, `.tsv`, `.xlsx` or `.ods` file read into a header and
+rows of cells.
 
 A sheet saved by Google Sheets, LibreOffice or Excel is read as it comes: a UTF-8 byte-order
 mark, UTF-16 text (Excel's "Unicode text"), quoted cells holding newlines, and the semicolons
@@ -26,12 +27,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.catalog.cells import Cell, cell_error, check_size, column_letter, filled
+from pnp.catalog.opendoc import ods_rows
 from pnp.catalog.workbook import xlsx_rows
 from pnp.errors import InputError
 from pnp.io.files import read_bytes
 from pnp.limits import SHEET_BYTES
 
-SUFFIXES = (".csv", ".tsv", ".xlsx")
+SUFFIXES = (".csv", ".tsv", ".xlsx", ".ods")
+BOOKS = (".xlsx", ".ods")  # files holding several sheets, each named with #Name
 log = logging.getLogger("pnp.sheets")
 # a cell a spreadsheet would run as a formula (OWASP's list), after any `'` already before it
 _ACTIVE = re.compile(r"'*[=+\-@\t\r]")
@@ -77,20 +80,23 @@ def _uninert(text: str) -> str:
 
 
 def read_sheet(path: Path, roots: Iterable[Path], tab: str | None = None) -> Sheet:
-    """The header and rows of a .csv, .tsv or .xlsx file inside `roots`: of a workbook, its
+    """The header and rows of a .csv, .tsv, .xlsx or .ods file inside `roots`: of a workbook, its
     worksheet `tab` (default: the first), and messages name it `cards.xlsx#Tokens:14: ...`."""
     suffix = path.suffix.lower()
     if suffix not in SUFFIXES:
         raise InputError(
             f"a sheet of set data is a {', '.join(SUFFIXES)} file", file=path,
-            hint="save the spreadsheet as CSV (UTF-8) or as an Excel workbook (.xlsx)",
+            hint="save the spreadsheet as CSV (UTF-8), as an Excel workbook (.xlsx) or as .ods",
         )  # fmt: skip
-    if tab is not None and suffix != ".xlsx":
-        raise InputError(f"only a workbook (.xlsx) has worksheets to name with #{tab}", file=path)
+    if tab is not None and suffix not in BOOKS:
+        raise InputError(f"only a workbook (.xlsx, .ods) has worksheets to name with #{tab}",
+                         file=path)  # fmt: skip
     data = read_bytes(path, limit=SHEET_BYTES, roots=list(roots), what="spreadsheet")
     label = f"{path}#{tab}" if tab is not None else str(path)
     if suffix == ".xlsx":
         grid, typed, comma = xlsx_rows(path, data, tab), True, False
+    elif suffix == ".ods":
+        grid, typed, comma = ods_rows(path, data, tab), True, False
     else:
         text = _decode(path, data)
         delimiter = "\t" if suffix == ".tsv" else _delimiter(text)

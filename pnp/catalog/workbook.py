@@ -1,7 +1,9 @@
 """Workbooks (.xlsx) as set data: a worksheet's rows of typed cells, read with openpyxl.
 
-Every problem is said in a designer's words, at the row and column where it is: a formula (an
-array formula too) shows its text, a number cell that holds no number (`inf`, `nan`, words) is
+A formula cell reads as the value the spreadsheet saved with it, as the sheet shows it. Every
+problem is said in a designer's words, at the row and column where it is: a formula saved
+without its value (a workbook a script wrote) or whose value is an error (#DIV/0!) shows its
+text or its error, a number cell that holds no number (`inf`, `nan`, words) is
 named by its cell, a value beyond the columns a sheet may have is refused as in a CSV file, and
 a damaged workbook (no `xl/workbook.xml`, no worksheet, broken XML) says so and how to mend it,
 not openpyxl's own words.
@@ -35,15 +37,16 @@ LAID_CELLS = 10 * SHEET_CELLS
 
 
 def xlsx_rows(path: Path, data: bytes, tab: str | None) -> list[tuple[int, list[Cell]]]:
-    """A worksheet's rows (the first's when `tab` is None); a formula is refused (the sheet
-    holds it, not its value)."""
+    """A worksheet's rows (the first's when `tab` is None). A formula cell reads as the value
+    the spreadsheet saved with it; one saved without a value (a workbook written by a script
+    that does not calculate) is refused, and so is a formula whose value is an error (#DIV/0!)."""
     _check_unpacked(path, data)
     import openpyxl  # only a workbook needs it (it takes a while to import)
 
     with warnings.catch_warnings():  # openpyxl warns about styles and extensions it skips
         warnings.simplefilter("ignore")
         try:
-            book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=False)
+            book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
         except Exception as exc:  # openpyxl raises many kinds for a damaged file
             raise _damaged(path, exc) from None
         try:
@@ -57,6 +60,7 @@ def xlsx_rows(path: Path, data: bytes, tab: str | None) -> list[tuple[int, list[
                 raise
             except Exception as exc:  # a cell openpyxl cannot read, found as it reads
                 raise _bad_cell(path, label, data, sheet, rows, exc) from None
+            _check_saved_values(label, data, getattr(sheet, "_worksheet_path", ""), rows)
             return rows
         finally:
             book.close()
@@ -128,30 +132,68 @@ def _refuse_wide(label: str, cells: Iterable[Any]) -> None:
 
 
 def _xlsx_value(label: str, cell: Any, header: list[Cell]) -> Cell:
+    """A cell's value (a formula cell's: the value saved with it)."""
     value = cell.value
-    plain = value is None or type(value) in _PLAIN
-    is_formula = cell.data_type == "f" or (
-        isinstance(value, str) and value.startswith("=") and cell.data_type != "s"
-    )
-    if plain and cell.data_type in ("n", "s", "b") and not is_formula:
+    if cell.data_type == "e":  # an error a formula gave: #DIV/0!, #REF!, #N/A, ...
+        _refuse(label, cell, header, f"shows the error {value}: mend the formula that gives it "
+                "(pnp reads the values the spreadsheet saved)")  # fmt: skip
+    if value is None or type(value) in _PLAIN:
         if isinstance(value, float) and not math.isfinite(value):
             _refuse(label, cell, header, f"holds {value!r}, not a number a sheet can hold")
         return value
     import datetime
 
-    if is_formula:
-        text = getattr(value, "text", None) or str(value)  # an array formula: its own text
-        kind = "an array formula" if hasattr(value, "ref") else "a formula"
-        _refuse(label, cell, header, f"holds {kind} ({shorten(text, 60)}); pnp reads values: "
-                "paste it as values")  # fmt: skip
     if isinstance(value, datetime.datetime | datetime.date | datetime.time):
         # a date stays the text it shows, as it does in YAML
         if isinstance(value, datetime.datetime) and value.time() == datetime.time():
             return value.date().isoformat()
         return value.isoformat()
-    if value is None or isinstance(value, str | int | float | bool):
-        return value
     _refuse(label, cell, header, f"holds {type(value).__name__}, not text or a number")
+
+
+def _check_saved_values(label: str, data: bytes, part: str, rows: list[Any]) -> None:
+    """Refuse a formula saved without its value: a spreadsheet saves each formula's value
+    beside it, a script writing a workbook (openpyxl, say) does not, and pnp would read it as
+    empty."""
+    found = _formula_without_value(data, part)
+    if found is None:
+        return
+    ref, formula = found
+    match = _CELL.match(ref)
+    row, letters = (int(match[2]), match[1]) if match else (0, "?")
+    header = rows[0][1] if rows else []
+    index = _column_index(letters) if match else -1
+    name = str(header[index]).strip() if 0 <= index < len(header) and header[index] else ""
+    message = (
+        f"(cell {ref}) holds {formula} with no saved value: the workbook was written by a "
+        "program that does not calculate formulas; open it in Excel, LibreOffice or Google "
+        "Sheets and save it once (or paste the column as values)"
+    )
+    raise cell_error(label, row, name or letters, message, unnamed=not name)
+
+
+def _formula_without_value(data: bytes, part: str) -> tuple[str, str] | None:
+    """(cell, `a formula (=B2+1)`) of the first formula cell of a worksheet part with no `<v>`."""
+    from xml.etree import ElementTree
+
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive, archive.open(part) as source:
+            for _, element in ElementTree.iterparse(source):
+                if element.tag.rsplit("}", 1)[-1] != "c":
+                    continue
+                tags = {e.tag.rsplit("}", 1)[-1]: e for e in element}
+                formula, value = tags.get("f"), tags.get("v")
+                # Excel saves an empty text result as `t="str"` and `<v></v>`; openpyxl writes
+                # every formula with an empty `<v>` and no type
+                saved = value is not None and (bool(value.text) or element.get("t") == "str")
+                if formula is not None and not saved:
+                    kind = "an array formula" if formula.get("t") == "array" else "a formula"
+                    text = shorten("=" + formula.text, 60) if formula.text else "shared"
+                    return element.get("r", "?"), f"{kind} ({text})"
+                element.clear()
+    except (KeyError, OSError, zipfile.BadZipFile, ElementTree.ParseError):
+        return None
+    return None
 
 
 def _refuse(label: str, cell: Any, header: list[Cell], message: str) -> NoReturn:

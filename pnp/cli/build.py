@@ -166,6 +166,7 @@ def build(
     if watch_files:
         return _watch(refs, options)
     loaded = [resolve_game(g) for g in refs]
+    _warn_broken_rules(loaded)
     gc.freeze()  # the code and catalogs live to the end: no cycle search goes through them
     _build_with_progress(loaded, options)
 
@@ -176,6 +177,16 @@ def _check_usage(games: tuple[str, ...], all_games: bool, gutterfold: bool) -> N
     given = click.get_current_context().get_parameter_source("duplex")
     if gutterfold and given is not click.core.ParameterSource.DEFAULT:
         raise click.UsageError("--gutterfold prints fronts and backs on one side: drop --duplex")
+
+
+def _warn_broken_rules(loaded: list[Game]) -> None:
+    """A composition rule the catalog breaks is said on stderr; the build goes on (a game in
+    the making often breaks its own rules for a while)."""
+    from pnp.rules.report import broken_rules
+
+    for game in loaded:
+        for line in broken_rules(game):
+            click.echo(line, err=True)
 
 
 def _build_with_progress(loaded: list[Game], options: BuildOptions) -> None:

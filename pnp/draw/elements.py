@@ -72,6 +72,8 @@ class Image:
     opacity: float = 1.0
     clip: tuple[float, float, float, float] | None = None
     name: str = field(default="", compare=False, metadata={"key": False})  # the template's name
+    tint: RGB | None = None  # an SVG drawn all in this colour (a one-colour icon recoloured)
+    drop_background: bool = False  # an SVG's full-size background square left out
 
 
 @dataclass(frozen=True)

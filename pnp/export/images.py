@@ -75,9 +75,10 @@ def _write_faces(
     faces: FaceSource,
 ) -> None:
     """Each distinct face as a PNG (rasterized with `faces.map`: on two cores when a second is
-    ours), written under every name that shows it, then the manifest. The pixels are counted
-    against the export's budget before any is drawn; faces are rasterized and written a batch
-    at a time, so memory holds a batch's PNGs, not the whole export's."""
+    ours), written once, under the first name that shows it, then the manifest, which points
+    every piece at the file of its face (54 cards with 3 kinds of back: 3 back files). The
+    pixels are counted against the export's budget before any is drawn; faces are rasterized
+    and written a batch at a time, so memory holds a batch's PNGs, not the whole export's."""
     rows: Rows = []
     files: dict[int, list[str]] = {}  # a distinct face (by its job's id) -> its file names
     jobs: dict[tuple[str, Frame], FaceJob] = {}  # distinct faces: shared backs, repeats
@@ -92,10 +93,11 @@ def _write_faces(
                     files.setdefault(id(job), []).append(name)
             rows.append((piece, front, back))
         out.budget.spend((len(jobs) - before) * frame.pixels, f"set {s.id!r} ({s.name})")
+    first = {name: names[0] for names in files.values() for name in names}
     for batch in _batches(list(jobs.values())):
         for job, png in zip(batch, faces.map(_png, batch), strict=True):
-            for name in files[id(job)]:
-                out.write(name, png)
+            out.write(files[id(job)][0], png)
+    rows = [(piece, first[front], first.get(back, back)) for piece, front, back in rows]
     out.write("manifest.csv", manifest_csv(rows))
 
 

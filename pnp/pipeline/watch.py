@@ -13,7 +13,9 @@ folder pnp cannot write into is refused before the watch starts (saving a file c
 
 from __future__ import annotations
 
+import logging
 import os
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -52,8 +54,10 @@ def watch(
     roots = sorted({os.path.realpath(p) for p in paths if os.path.exists(p)})
     ignored = [os.path.realpath(p) for p in ignore]
     watch_filter = _Filter(ignored)
+    once = _OncePerSession()
     try:
         folders = watched_folders(roots, ignored)  # a PnpError here: nothing to run yet
+        rebuild = once.around(rebuild)
         _run(rebuild, report, "built", [])
         report("watching for changes (Ctrl-C to stop)")
         while folders:
@@ -71,6 +75,38 @@ def watch(
         report("stopped (the last build was written in full)")
     except KeyboardInterrupt:
         report("stopped")
+
+
+class _OncePerSession(logging.Handler):
+    """Each warning once a watch session: a rebuild says again what the last one said (an
+    illegible line, a near-cut element) unless the file changed; shown once, it is not repeated.
+    Put on the `pnp` logger for the session, it sees every pnp warning and writes it to stderr
+    as Python's last-resort handler would (which it replaces for pnp's records meanwhile)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.seen: set[str] = set()
+
+    def emit(self, record: logging.LogRecord) -> None:
+        message = self.format(record)
+        if record.levelno <= logging.WARNING and message in self.seen:
+            return
+        self.seen.add(message)
+        sys.stderr.write(message + "\n")
+        sys.stderr.flush()
+
+    def around(self, rebuild: Callable[[], object]) -> Callable[[], object]:
+        """`rebuild` with this handler on the `pnp` logger while it runs."""
+
+        def handled() -> object:
+            logger = logging.getLogger("pnp")
+            logger.addHandler(self)
+            try:
+                return rebuild()
+            finally:
+                logger.removeHandler(self)
+
+        return handled
 
 
 class _Filter:
