@@ -1,0 +1,62 @@
+"""`pnp studio`: serve one game's studio on the loopback address until Ctrl-C."""
+
+from __future__ import annotations
+
+import socket
+import sys
+import threading
+import webbrowser
+from collections.abc import Callable
+
+from pnp.catalog.games import resolve_game
+from pnp.errors import InputError
+from pnp.studio.app import Studio
+from pnp.studio.live import Watcher
+
+HOST = "127.0.0.1"
+
+
+def run_studio(ref: str, port: int | None, open_browser: bool, echo: Callable[[str], None]) -> None:
+    """Serve the studio of the game `ref` on 127.0.0.1 (`port`, else a free one); `echo`'s
+    first line is the address. Returns after Ctrl-C, everything stopped."""
+    import uvicorn  # only the studio needs the server
+
+    resolve_game(ref)  # an unknown game or a broken catalog.yaml is refused before serving
+    sock = _listen(port or 0)
+    address = f"http://{HOST}:{sock.getsockname()[1]}/"
+    studio = Studio(ref)
+    echo(f"pnp studio: {address}")
+    watcher = Watcher(ref, studio.refresh, lambda line: print(line, file=sys.stderr))
+    config = uvicorn.Config(
+        studio.app(sock.getsockname()[1]), log_level="warning", timeout_graceful_shutdown=1,
+        lifespan="off", access_log=False,
+    )  # fmt: skip
+    server = uvicorn.Server(config)
+    watcher.start()
+    studio.prints.start()
+    if open_browser:
+        threading.Timer(0.5, webbrowser.open, [address]).start()
+    try:
+        server.run(sockets=[sock])
+    finally:
+        studio.closing.set()
+        watcher.stop()
+        studio.prints.close()
+        sock.close()
+        echo("pnp studio: stopped")
+
+
+def _listen(port: int) -> socket.socket:
+    """A socket bound to 127.0.0.1:`port` (0: a free port), or an InputError saying why not."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((HOST, port))
+    except OSError as exc:
+        sock.close()
+        raise InputError(f"--port {port}: cannot listen on {HOST}:{port} ({exc.strerror})",
+                         hint="choose another port, or leave --port out for a free one"
+                         ) from None  # fmt: skip
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock
