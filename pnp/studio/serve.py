@@ -38,6 +38,8 @@ def run_studio(ref: str, port: int | None, open_browser: bool, echo: Callable[[s
         threading.Timer(0.5, webbrowser.open, [address]).start()
     try:
         server.run(sockets=[sock])
+    except KeyboardInterrupt:  # Ctrl-C is how a studio ends: uvicorn raises it once stopped
+        pass
     finally:
         studio.closing.set()
         watcher.stop()

@@ -56,7 +56,8 @@ function fillTile(fig, t) {
   img.alt = t.name;
   fig.dataset.set = t.set;
   fig.dataset.side = t.side;
-  fig.dataset.names = t.names.join("\n").toLowerCase();
+  fig.dataset.names = t.name.toLowerCase();
+  fig.title = t.names.join(", ");
   const cap = fig.querySelector("figcaption");
   cap.replaceChildren(el("span", "name", t.name),
     el("span", "meta", "×" + t.count + " · " + setName(t.set) + " · " + t.side));
