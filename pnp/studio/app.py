@@ -18,7 +18,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from pnp.studio.book import FaceBook, Snapshot
+from pnp.catalog.model import Game
+from pnp.studio.book import FOCUS_MAX, FaceBook, Snapshot
 from pnp.studio.card import card_data
 from pnp.studio.checks import catalog_checks, decklist_checks
 from pnp.studio.guard import Guard
@@ -36,8 +37,8 @@ NO_STORE = {"cache-control": "no-store"}
 class Studio:
     """One game's studio: its faces, pictures, prints and open pages."""
 
-    def __init__(self, ref: str) -> None:
-        self.book = FaceBook(ref)
+    def __init__(self, ref: str, game: Game | None = None) -> None:
+        self.book = FaceBook(ref, game)
         self.pictures = Pictures()
         self.hub = Hub()
         self.prints = Prints(ref, self._prints_changed)
@@ -65,12 +66,13 @@ class Studio:
             Route("/api/card", self.card),
             Route("/api/checks", self.checks),
             Route("/api/decklist", self.decklist, methods=["POST"]),
+            Route("/api/focus", self.focus, methods=["POST"]),
             Route("/face/{key}.png", self.face),
             Route("/prints/{name}", self.print_file),
             Route("/prints/{name}/{page:int}.png", self.print_page),
             Route("/events", self.events),
         ]
-        return Guard(Starlette(routes=routes), port, posts=("/api/decklist",))
+        return Guard(Starlette(routes=routes), port, posts=("/api/decklist", "/api/focus"))
 
     # -- the page ------------------------------------------------------------------------------
 
@@ -107,6 +109,15 @@ class Studio:
             return JSONResponse({"error": "the catalog is not loaded"})
         text = body.decode("utf-8", errors="replace")
         return JSONResponse(await run_in_threadpool(decklist_checks, game, text))
+
+    async def focus(self, request: Request) -> Response:
+        """The faces the page shows (`set/component` lines): laid out first after a save."""
+        body = await request.body()
+        if len(body) > DECKLIST_BYTES:
+            return JSONResponse({"error": "too many faces"}, status_code=413)
+        shown = body.decode("utf-8", errors="replace").split("\n")[:FOCUS_MAX]
+        self.book.focus = frozenset(line for line in shown if line)
+        return Response(status_code=204)
 
     # -- pictures and files --------------------------------------------------------------------
 

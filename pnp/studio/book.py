@@ -18,7 +18,7 @@ from pathlib import Path
 
 from pnp.catalog.context import component_context, set_face_context
 from pnp.catalog.games import resolve_game
-from pnp.catalog.model import ComponentSet, Game
+from pnp.catalog.model import Component, ComponentSet, Game
 from pnp.draw.cut_safety import CutFinding
 from pnp.draw.face import FaceArt, make_face_art
 from pnp.draw.legibility import Finding
@@ -30,6 +30,8 @@ from pnp.pipeline.faces import Laid, lay_out_set, template_set
 from pnp.resources import fonts_dir, templates_dir
 
 BLEED_MM = 3.0
+FIRST_FACES = 24  # components laid out and shown first when more are to do (a screenful)
+FOCUS_MAX = 400  # faces the page may name as shown
 SIDES = ("front", "back")
 CATALOG_SUFFIXES = (".yaml", ".yml", ".csv", ".xlsx")
 
@@ -84,13 +86,16 @@ class Snapshot:
 class FaceBook:
     """The faces of the game `ref` (a built-in id or a game folder), refreshed on demand."""
 
-    def __init__(self, ref: str) -> None:
+    def __init__(self, ref: str, game: Game | None = None) -> None:
+        """`game`: the game `ref` names, loaded already (the first refresh takes it)."""
         self.ref = ref
+        self._loaded = game
         self.snapshot = Snapshot()
         self._lock = threading.Lock()
         self._signature: tuple[tuple[str, int, int], ...] | None = None
         self._templates: TemplateSet | None = None
         self._memo: dict[tuple[str, ...], Laid] = {}
+        self.focus: frozenset[str] = frozenset()  # "set/component" the page shows, laid out first
         self.notify: Callable[[Snapshot, list[str]], None] | None = None  # told each publish
 
     def refresh(self, announce: bool = False) -> list[str]:
@@ -100,19 +105,18 @@ class FaceBook:
         with self._lock:
             old = self.snapshot
             try:
-                game = resolve_game(self.ref)
+                game, self._loaded = self._loaded or resolve_game(self.ref), None
                 if announce and old.game is None:
                     self._publish(Snapshot(old.version + 1, game, {}, None, None), [])
-                faces, templates = self._lay_out(game)
+                faces, templates = self._lay_out(game, old)
             except Exception as exc:
-                kept = Snapshot(old.version + 1, old.game, old.faces, old.templates,
+                kept = Snapshot(self.snapshot.version + 1, old.game, old.faces, old.templates,
                                 Problem.of(exc), pending=False)  # fmt: skip
                 self._publish(kept, [])
                 return []
-            changed = [i for i, f in faces.items()
-                       if i not in old.faces or old.faces[i].art.key != f.art.key]  # fmt: skip
+            changed = _changed(old.faces, faces)
             self._publish(Snapshot(self.snapshot.version + 1, game, faces, templates, None, False),
-                          changed)  # fmt: skip
+                          _changed(self.snapshot.faces, faces))  # fmt: skip
             return changed
 
     def _publish(self, snapshot: Snapshot, changed: list[str]) -> None:
@@ -120,27 +124,73 @@ class FaceBook:
         if self.notify is not None:
             self.notify(snapshot, changed)
 
-    def _lay_out(self, game: Game) -> tuple[dict[str, Face], TemplateSet]:
+    def _lay_out(self, game: Game, old: Snapshot) -> tuple[dict[str, Face], TemplateSet]:
+        """Every face, laid out where its inputs changed: the faces the page shows first (or
+        the first FIRST_FACES), published, when there are more to do, before the rest."""
         signature = _signature(game)
         if signature != self._signature or self._templates is None:
             self._templates = template_set(game)  # templates, theme, fonts read afresh
             self._memo, self._signature = {}, signature
         templates = self._templates
-        memo: dict[tuple[str, ...], Laid] = {}
-        faces: dict[str, Face] = {}
+        plan: list[Planned] = []
         for s in game.sets.values():
             shown = [c for c in s.components if c.count]
             base = _digest(repr((set_face_context(game, s), s.front, s.back, s.shape)))
-            keys = [(s.id, c.id, base, _digest(repr(component_context(c)))) for c in shown]
-            todo = [c for c, k in zip(shown, keys, strict=True) if k not in self._memo]
-            laid = {c.id: f for c, f in lay_out_set(game, s, templates, BLEED_MM, todo)} \
-                if todo else {}  # fmt: skip
-            for component, key in zip(shown, keys, strict=True):
-                memo[key] = self._memo.get(key) or laid[component.id]
-                for face in _faces(s, component.id, component.name, component.count, memo[key]):
-                    faces[face.ident] = face
-        self._memo = memo
+            keys: list[tuple[str, ...]] = [
+                (s.id, c.id, base, _digest(repr(component_context(c)))) for c in shown
+            ]
+            plan.append((s, shown, keys))
+        todo = [(s, c) for s, shown, keys in plan for c, k in zip(shown, keys, strict=True)
+                if k not in self._memo]  # fmt: skip
+        laid: dict[tuple[str, str], Laid] = {}
+        if len(todo) > FIRST_FACES:
+            urgent = [(s, c) for s, c in todo if f"{s.id}/{c.id}" in self.focus]
+            urgent = urgent or todo[:FIRST_FACES]
+            laid.update(_lay(game, templates, urgent))
+            faces = self._faces(plan, laid, old.faces)
+            interim = Snapshot(self.snapshot.version + 1, game, faces, templates, None, True)
+            self._publish(interim, _changed(self.snapshot.faces, faces))
+        laid.update(_lay(game, templates, [t for t in todo if (t[0].id, t[1].id) not in laid]))
+        faces = self._faces(plan, laid, {})
+        pairs = [(s, c, k) for s, shown, keys in plan for c, k in zip(shown, keys, strict=True)]
+        self._memo = {k: self._memo.get(k) or laid[(s.id, c.id)] for s, c, k in pairs}
         return faces, templates
+
+    def _faces(self, plan: list[Planned], laid: dict[tuple[str, str], Laid],
+               stale: dict[str, Face]) -> dict[str, Face]:  # fmt: skip
+        """The faces in catalog order: laid out now, kept, or (not yet laid out) as before."""
+        faces: dict[str, Face] = {}
+        for s, shown, keys in plan:
+            for c, k in zip(shown, keys, strict=True):
+                got = laid.get((s.id, c.id)) or self._memo.get(k)
+                if got is None:
+                    for side in SIDES:
+                        if (f := stale.get(f"{s.id}/{c.id}/{side}")) is not None:
+                            faces[f.ident] = f
+                    continue
+                for face in _faces(s, c.id, c.name, c.count, got):
+                    faces[face.ident] = face
+        return faces
+
+
+Planned = tuple[ComponentSet, list[Component], list[tuple[str, ...]]]
+
+
+def _lay(game: Game, templates: TemplateSet, todo: list[tuple[ComponentSet, Component]]
+         ) -> dict[tuple[str, str], Laid]:  # fmt: skip
+    """The faces of `todo`'s components laid out, set by set."""
+    out: dict[tuple[str, str], Laid] = {}
+    by_set: dict[str, tuple[ComponentSet, list[Component]]] = {}
+    for s, c in todo:
+        by_set.setdefault(s.id, (s, []))[1].append(c)
+    for s, components in by_set.values():
+        for c, f in lay_out_set(game, s, templates, BLEED_MM, components):
+            out[(s.id, c.id)] = f
+    return out
+
+
+def _changed(old: dict[str, Face], new: dict[str, Face]) -> list[str]:
+    return [i for i, f in new.items() if i not in old or old[i].art.key != f.art.key]
 
 
 def _faces(s: ComponentSet, cid: str, name: str, count: int, laid: Laid) -> list[Face]:

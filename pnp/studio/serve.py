@@ -9,9 +9,8 @@ import webbrowser
 from collections.abc import Callable
 
 from pnp.catalog.games import resolve_game
+from pnp.catalog.model import Game
 from pnp.errors import InputError
-from pnp.studio.app import Studio
-from pnp.studio.live import Watcher
 
 HOST = "127.0.0.1"
 
@@ -19,33 +18,46 @@ HOST = "127.0.0.1"
 def run_studio(ref: str, port: int | None, open_browser: bool, echo: Callable[[str], None]) -> None:
     """Serve the studio of the game `ref` on 127.0.0.1 (`port`, else a free one); `echo`'s
     first line is the address. Returns after Ctrl-C, everything stopped."""
-    import uvicorn  # only the studio needs the server
-
-    resolve_game(ref)  # an unknown game or a broken catalog.yaml is refused before serving
+    game = resolve_game(ref)  # an unknown game or a broken catalog is refused before serving
     sock = _listen(port or 0)
     address = f"http://{HOST}:{sock.getsockname()[1]}/"
-    studio = Studio(ref)
-    echo(f"pnp studio: {address}")
+    echo(f"pnp studio: {address}")  # first, before the web stack is imported (~1 s)
+    stops: list[Callable[[], object]] = [sock.close]
+    try:
+        _serve(game, ref, sock, address if open_browser else None, stops)
+    except KeyboardInterrupt:  # Ctrl-C is how a studio ends (uvicorn raises it once stopped)
+        pass
+    finally:
+        for stop in reversed(stops):
+            stop()
+        echo("pnp studio: stopped")
+
+
+def _serve(
+    game: Game, ref: str, sock: socket.socket, browse: str | None, stops: list[Callable[[], object]]
+) -> None:
+    """Lay out the faces (in the watch's thread) while the server starts, then serve until
+    Ctrl-C; `stops` gathers what to stop, in the order it was started."""
+    from pnp.studio.app import Studio
+    from pnp.studio.live import Watcher
+
+    sys.setswitchinterval(0.0005)  # the server answers between the layout thread's steps
+    studio = Studio(ref, game)
+    stops.append(studio.closing.set)
     watcher = Watcher(ref, studio.refresh, lambda line: print(line, file=sys.stderr))
+    watcher.start()
+    stops.append(watcher.stop)
+    import uvicorn
+
     config = uvicorn.Config(
         studio.app(sock.getsockname()[1]), log_level="warning", timeout_graceful_shutdown=1,
         lifespan="off", access_log=False,
     )  # fmt: skip
-    server = uvicorn.Server(config)
-    watcher.start()
     studio.prints.start()
-    if open_browser:
-        threading.Timer(0.5, webbrowser.open, [address]).start()
-    try:
-        server.run(sockets=[sock])
-    except KeyboardInterrupt:  # Ctrl-C is how a studio ends: uvicorn raises it once stopped
-        pass
-    finally:
-        studio.closing.set()
-        watcher.stop()
-        studio.prints.close()
-        sock.close()
-        echo("pnp studio: stopped")
+    stops.append(studio.prints.close)
+    if browse:
+        threading.Timer(0.5, webbrowser.open, [browse]).start()
+    uvicorn.Server(config).run(sockets=[sock])
 
 
 def _listen(port: int) -> socket.socket:

@@ -27,46 +27,46 @@ def state_data(snapshot: Snapshot, prints: PrintState) -> dict[str, Any]:
 
 def tiles(snapshot: Snapshot) -> list[dict[str, Any]]:
     """One tile per distinct face of each set (a deck's shared back is one tile), in catalog
-    order; while the faces are laid out, one per component's front and per set's back."""
-    if snapshot.pending and not snapshot.faces:
-        return _pending_tiles(snapshot)
-    groups: dict[tuple[str, str, str], list[Face]] = {}
-    for face in snapshot.faces.values():
-        groups.setdefault((face.set_id, face.side, face.art.key), []).append(face)
-    return [_tile(faces) for faces in groups.values()]
+    order; a face not laid out yet is a tile without a key (a set's such backs, one tile)."""
+    game = snapshot.game
+    if game is None:
+        return []
+    groups: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
+    for s in game.sets.values():
+        for c in s.components:
+            if not c.count:
+                continue
+            for side, template in zip(SIDES, (s.front, s.back), strict=True):
+                ident = f"{s.id}/{c.id}/{side}"
+                face = snapshot.faces.get(ident)
+                if not template or (face is None and not snapshot.pending):
+                    continue
+                entry = _entry(face) if face else {
+                    "id": ident, "set": s.id, "side": side, "key": None, "name": c.name,
+                    "count": c.count, "template": template, "warnings": [],
+                }  # fmt: skip
+                mark = entry["key"] or ("waiting" if side == "back" else ident)
+                groups.setdefault((s.id, side, mark), []).append(entry)
+    return [_tile(entries) for entries in groups.values()]
 
 
-def _tile(faces: list[Face]) -> dict[str, Any]:
-    first = faces[0]
-    shared = len(faces) > 1
+def _entry(face: Face) -> dict[str, Any]:
     return {
-        "id": first.ident, "set": first.set_id, "side": first.side, "key": first.art.key,
-        "name": first.name if not shared else f"{first.side} of {len(faces)} components",
-        "names": [f.name for f in faces], "count": sum(f.count for f in faces),
-        "template": first.template,
-        "warnings": sorted({w for f in faces for w in f.warnings}),
+        "id": face.ident, "set": face.set_id, "side": face.side, "key": face.art.key,
+        "name": face.name, "count": face.count, "template": face.template,
+        "warnings": list(face.warnings),
     }  # fmt: skip
 
 
-def _pending_tiles(snapshot: Snapshot) -> list[dict[str, Any]]:
-    if snapshot.game is None:
-        return []
-    out = []
-    for s in snapshot.game.sets.values():
-        shown = [c for c in s.components if c.count]
-        for side, template in zip(SIDES, (s.front, s.back), strict=True):
-            if not template or not shown:
-                continue
-            listed = shown if side == "front" else shown[:1]
-            for c in listed:
-                out.append({
-                    "id": f"{s.id}/{c.id}/{side}", "set": s.id, "side": side, "key": None,
-                    "name": c.name if side == "front" else f"{side} of {s.name}",
-                    "names": [c.name] if side == "front" else [x.name for x in shown],
-                    "count": c.count if side == "front" else s.total,
-                    "template": template, "warnings": [],
-                })  # fmt: skip
-    return out
+def _tile(entries: list[dict[str, Any]]) -> dict[str, Any]:
+    first = entries[0]
+    shared = len(entries) > 1
+    return {
+        **first,
+        "name": first["name"] if not shared else f"{first['side']} of {len(entries)} components",
+        "names": [e["name"] for e in entries], "count": sum(e["count"] for e in entries),
+        "warnings": sorted({w for e in entries for w in e["warnings"]}),
+    }  # fmt: skip
 
 
 def prints_data(prints: PrintState) -> dict[str, Any]:

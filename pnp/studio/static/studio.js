@@ -39,10 +39,14 @@ function makeTile(t) {
   img.width = 150;
   fig.append(img, el("figcaption"));
   fig.addEventListener("click", () => openFace(t.id));
+  watcher.observe(fig);
   return fig;
 }
 
 function fillTile(fig, t) {
+  const signature = JSON.stringify(t) + (t.id === openId);
+  if (fig.dataset.signature === signature) return;
+  fig.dataset.signature = signature;
   const img = fig.querySelector("img");
   if (t.key && fig.dataset.key !== t.key) {
     if (fig.dataset.key) {
@@ -88,7 +92,7 @@ function drawGallery() {
     previous = fig;
   }
   for (const [id, fig] of tiles) {
-    if (!seen.has(id)) { fig.remove(); tiles.delete(id); }
+    if (!seen.has(id)) { watcher.unobserve(fig); fig.remove(); tiles.delete(id); }
   }
   applyFilter();
 }
@@ -121,7 +125,36 @@ function drawProblem() {
   $("problem-text").textContent = p.message;
 }
 
+// which faces the page shows: the server lays them out first after a save
+const visible = new Set();
+let focusTimer = null;
+const watcher = new IntersectionObserver((entries) => {
+  for (const e of entries) {
+    if (e.isIntersecting) visible.add(e.target.dataset.id); else visible.delete(e.target.dataset.id);
+  }
+  clearTimeout(focusTimer);
+  focusTimer = setTimeout(sendFocus, 200);
+}, { root: null, rootMargin: "200px" });
+
+function sendFocus() {
+  const shown = new Set([...visible, ...(openId ? [openId] : [])].map(
+    (id) => id.split("/").slice(0, 2).join("/")));
+  fetch("/api/focus", { method: "POST", body: [...shown].join("\n"),
+    headers: { "content-type": "text/plain; charset=utf-8" } }).catch(() => {});
+}
+
+let refreshing = null;
+let again = false;
+
 async function refresh() {
+  if (refreshing) { again = true; return; }
+  refreshing = true;
+  try {
+    do { again = false; await redraw(); } while (again);
+  } finally { refreshing = null; }
+}
+
+async function redraw() {
   state = await getJSON("/api/state");
   document.title = state.game ? state.game.title + " — pnp studio" : "pnp studio";
   $("title").textContent = state.game ? state.game.title : "pnp studio";
@@ -142,7 +175,7 @@ async function refresh() {
 // -- one face opened ----------------------------------------------------------------------
 
 async function openFace(id, keepElement) {
-  openId = id;
+  if (openId !== id) { openId = id; sendFocus(); }
   for (const fig of tiles.values()) fig.classList.toggle("open", fig.dataset.id === id);
   showTab("card");
   let card;
