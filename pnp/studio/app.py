@@ -91,7 +91,8 @@ class Studio:
         face = snapshot.faces.get(request.query_params.get("id", ""))
         if face is None or snapshot.game is None or snapshot.templates is None:
             return _not_found()
-        data = await run_in_threadpool(card_data, snapshot.game, snapshot.templates, face)
+        game, templates = snapshot.game, snapshot.templates
+        data = await run_in_threadpool(self.book.quietly, lambda: card_data(game, templates, face))
         return JSONResponse(data, headers=NO_STORE)
 
     async def checks(self, request: Request) -> Response:

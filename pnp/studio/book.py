@@ -15,6 +15,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from pnp.catalog.context import component_context, set_face_context
 from pnp.catalog.games import resolve_game
@@ -118,6 +119,11 @@ class FaceBook:
             self._publish(Snapshot(self.snapshot.version + 1, game, faces, templates, None, False),
                           _changed(self.snapshot.faces, faces))  # fmt: skip
             return changed
+
+    def quietly(self, work: Callable[[], Any]) -> Any:
+        """`work()` while no refresh runs (templates and fonts are not shared between threads)."""
+        with self._lock:
+            return work()
 
     def _publish(self, snapshot: Snapshot, changed: list[str]) -> None:
         self.snapshot = snapshot
