@@ -27,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from pnp.catalog.games import builtin_ids, resolve_game  # noqa: E402
+from pnp.studio.book import FaceBook  # noqa: E402
 from tests.studio_server import CHROMIUM, ROOT, copy_builtin, studio  # noqa: E402
 
 EDITS = 7
@@ -54,11 +55,28 @@ def big_deck(dest: Path) -> Path:
 
 
 def one_card(folder: Path) -> tuple[Path, str, str]:
-    """(set file, a component's id, its set id) to edit: the first set's first component."""
-    game = resolve_game(str(folder))
-    s = next(iter(game.sets.values()))
-    component = next(c for c in s.components if c.count)
-    return Path(component.origin.file), component.id, s.id
+    """(set file, a component's id, its set id) to edit: in the largest sets first, the first
+    component whose front changes when its name does (tried on a scratch copy)."""
+    import shutil
+
+    scratch = folder.parent / f"{folder.name}-scratch"
+    shutil.copytree(folder, scratch)
+    book = FaceBook(str(scratch))
+    book.refresh()
+    game = book.snapshot.game
+    assert game is not None, book.snapshot.problem
+    for s in sorted(game.sets.values(), key=lambda s: -len(s.components)):
+        for c in [c for c in s.components if c.count][:3]:
+            path = scratch / Path(c.origin.file).name
+            before = path.read_text("utf-8")
+            rename(path, c.id, 0)
+            changed = book.refresh()
+            path.write_text(before, "utf-8")
+            book.refresh()
+            if f"{s.id}/{c.id}/front" in changed:
+                shutil.rmtree(scratch)
+                return folder / path.name, c.id, s.id
+    raise SystemExit(f"{folder.name}: no card's front changes with its name")
 
 
 def rename(path: Path, cid: str, n: int) -> None:

@@ -106,6 +106,11 @@ def test_an_opened_card_shows_an_elements_outline_and_its_template_line(
     page.screenshot(path=str(game.parent / "card.png"))
 
 
+def _wait_new_key(page: Any, ident: str, old: str) -> None:
+    page.wait_for_function("([id, old]) => document.querySelector(`.tile[data-id=\"${id}\"]`)"
+                           ".dataset.key !== old", arg=[ident, old], timeout=WAIT_MS)  # fmt: skip
+
+
 def _key(page: Any, name: str) -> str:
     key: str = page.locator(".tile", has_text=name).first.get_attribute("data-key")
     return key
@@ -118,8 +123,7 @@ def test_an_edited_template_redraws_the_faces_without_a_reload(page: Any, game: 
     template = game / "templates" / "card-front.yaml.j2"
     text = template.read_text("utf-8")
     template.write_text(text.replace("(card.name | upper)", "(card.name | lower)"), "utf-8")
-    page.wait_for_function(f"document.querySelector('.tile[data-id=\"deck/sniper/front\"]')"
-                           f".dataset.key !== '{before['Sniper']}'", timeout=WAIT_MS)  # fmt: skip
+    _wait_new_key(page, "deck/sniper/front", before["Sniper"])
     assert _key(page, "Bomb") != before["Bomb"]
     assert page.locator(".tile[data-side=back]").first.get_attribute("data-key") == back
     assert page.evaluate("window.__notReloaded") is True
@@ -127,6 +131,26 @@ def test_an_edited_template_redraws_the_faces_without_a_reload(page: Any, game: 
     page.wait_for_function("document.getElementById('card-yaml').textContent.includes('sniper')",
                            timeout=WAIT_MS)  # the open card followed  # fmt: skip
     assert page.inner_text("#card-name") == "Sniper"
+
+
+def test_a_catalog_edit_redraws_that_card_alone(page: Any, game: Path) -> None:
+    keys = dict(page.eval_on_selector_all(".tile", "ts => ts.map(t => [t.dataset.id, "
+                                          "t.dataset.key])"))  # fmt: skip
+    page.evaluate("document.querySelectorAll('.tile img').forEach(i => i.__kept = true)")
+    deck = game / "deck.yaml"
+    text = deck.read_text("utf-8")
+    at = text.index("id: sniper")
+    start = text.index("text: ", at)
+    end = text.index("\n", start)
+    deck.write_text(text[:start] + 'text: "Choose a player: they discard 2 cards."' + text[end:],
+                    "utf-8")  # fmt: skip
+    _wait_new_key(page, "deck/sniper/front", keys["deck/sniper/front"])
+    after = dict(page.eval_on_selector_all(".tile", "ts => ts.map(t => [t.dataset.id, "
+                                           "t.dataset.key])"))  # fmt: skip
+    assert [i for i in keys if keys[i] != after[i]] == ["deck/sniper/front"]
+    assert page.evaluate("[...document.querySelectorAll('.tile img')].every(i => i.__kept)")
+    page.wait_for_function("document.getElementById('card-yaml').textContent"
+                           ".includes('discard 2 cards')", timeout=WAIT_MS)  # fmt: skip
 
 
 def test_a_broken_template_shows_file_and_line_and_a_fix_clears_it(
