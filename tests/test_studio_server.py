@@ -155,3 +155,44 @@ def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def test_a_catalog_broken_at_start_is_shown_and_a_fix_clears_it(tmp_path: Path) -> None:
+    game = copy_builtin(GAME, tmp_path / GAME)
+    deck = game / "deck.yaml"
+    good = deck.read_text("utf-8")
+    deck.write_text(good.replace("    count: 3\n", "    count: three\n", 1), "utf-8")
+    line = good.splitlines().index("    count: 3") + 1
+    with studio(game) as run:
+        problem = _wait(run, lambda s: s["problem"])["problem"]
+        assert problem["file"].endswith("deck.yaml") and problem["line"] == line
+        assert "count" in problem["message"] and run.process.poll() is None
+        deck.write_text(good, "utf-8")
+        state = _wait(run, lambda s: not s["problem"] and not s["pending"] and s["tiles"])
+        assert len(state["tiles"]) == 23
+
+
+def test_an_unknown_game_is_refused_before_serving(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent)}
+    result = subprocess.run(
+        [sys.executable, "-m", "pnp.cli", "studio", "spy-royal", "--no-browser"],
+        capture_output=True, text=True, timeout=60, env=env, cwd=tmp_path,
+    )  # fmt: skip
+    assert result.returncode == 2 and "unknown game 'spy-royal'" in result.stderr
+    assert "spy-royale" in result.stderr and result.stdout == ""
+
+
+def _wait(run: Running, ready: object) -> dict:  # type: ignore[type-arg]
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            state = _state(run)
+        except OSError:
+            state = {}
+        if state and callable(ready) and ready(state):
+            return state
+        assert time.monotonic() < deadline, state
+        time.sleep(0.2)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import socket
 import sys
 import threading
@@ -10,7 +11,7 @@ from collections.abc import Callable
 
 from pnp.catalog.games import resolve_game
 from pnp.catalog.model import Game
-from pnp.errors import InputError
+from pnp.errors import InputError, PnpError
 
 HOST = "127.0.0.1"
 
@@ -18,7 +19,7 @@ HOST = "127.0.0.1"
 def run_studio(ref: str, port: int | None, open_browser: bool, echo: Callable[[str], None]) -> None:
     """Serve the studio of the game `ref` on 127.0.0.1 (`port`, else a free one); `echo`'s
     first line is the address. Returns after Ctrl-C, everything stopped."""
-    game = resolve_game(ref)  # an unknown game or a broken catalog is refused before serving
+    game = _first_load(ref)
     sock = _listen(port or 0)
     address = f"http://{HOST}:{sock.getsockname()[1]}/"
     echo(f"pnp studio: {address}")  # first, before the web stack is imported (~1 s)
@@ -33,8 +34,23 @@ def run_studio(ref: str, port: int | None, open_browser: bool, echo: Callable[[s
         echo("pnp studio: stopped")
 
 
+def _first_load(ref: str) -> Game | None:
+    """The game `ref` names; None for a game folder whose catalog cannot be read yet (the page
+    shows why, and the next save is read again). An unknown name is an error of its own."""
+    try:
+        return resolve_game(ref)
+    except PnpError:
+        if os.path.isfile(os.path.join(ref, "game.yaml")):
+            return None
+        raise
+
+
 def _serve(
-    game: Game, ref: str, sock: socket.socket, browse: str | None, stops: list[Callable[[], object]]
+    game: Game | None,
+    ref: str,
+    sock: socket.socket,
+    browse: str | None,
+    stops: list[Callable[[], object]],
 ) -> None:
     """Lay out the faces (in the watch's thread) while the server starts, then serve until
     Ctrl-C; `stops` gathers what to stop, in the order it was started."""
