@@ -137,6 +137,8 @@ def measure(name: str, folder: Path, browser: Any) -> None:
         wait_new_face(page, ident, old)
         whole = time.perf_counter() - t0
         page.close()
+    if "-v" in sys.argv:
+        print(name, [round(t, 2) for t in times])
     med, worst = statistics.median(times), max(times)
     ok = "ok" if worst <= TARGET_S else "OVER"
     print(f"{name:<26}{tiles:>6}{med:>9.2f}{worst:>8.2f}{worst / TARGET_S:>8.2f}x {ok:<5}"
@@ -151,7 +153,7 @@ def _front_template(folder: Path, set_id: str) -> Path:
 def main(argv: list[str]) -> None:
     if CHROMIUM is None:
         sys.exit("bench_studio: no chromium at /usr/bin/chromium")
-    names = argv or [*builtin_ids(), BIG]
+    names = [a for a in argv if a != "-v"] or [*builtin_ids(), BIG]
     print(
         f"one-card change: save -> new face loaded in the page, {EDITS} saves; target "
         f"{TARGET_S:g} s (worst / target); template: a front template edited; gallery: "

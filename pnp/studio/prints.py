@@ -8,6 +8,7 @@ whole; a failed build's message is kept to show.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
@@ -22,6 +23,9 @@ import pypdfium2 as pdfium
 
 from pnp.names import printable, shorten
 from pnp.studio.images import PDFIUM
+
+QUIET_S = 1.0  # a build starts once saves have stopped this long
+BUILD_NICENESS = 10
 
 
 @dataclass(frozen=True)
@@ -71,9 +75,11 @@ class Prints:
     def _loop(self) -> None:
         while not self._stop.is_set():
             self._dirty.wait()
+            while self._dirty.is_set() and not self._stop.is_set():  # saves come in runs
+                self._dirty.clear()
+                self._stop.wait(QUIET_S)
             if self._stop.is_set():
                 return
-            self._dirty.clear()
             self.state.building = True
             self._notify()
             self._build()
@@ -88,6 +94,7 @@ class Prints:
         env = {**os.environ, "PNP_JOBS": "1"}  # the studio's own process keeps the other core
         proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                 env=env, text=True, errors="replace")  # fmt: skip
+        _background(proc.pid)
         while True:
             try:
                 _, err = proc.communicate(timeout=0.2)
@@ -111,6 +118,14 @@ class Prints:
     def find(self, name: str) -> PrintFile | None:
         """The PDF of the last good build named `name` (only those: nothing else is served)."""
         return next((f for f in self.state.files if f.name == name), None)
+
+
+def _background(pid: int) -> None:
+    """The build's process at a lower priority, so the faces on screen are redrawn first (set
+    from here: a function run in the child is unsafe in a process with threads)."""
+    if hasattr(os, "setpriority"):  # gone already, or not allowed: the usual priority
+        with contextlib.suppress(OSError):
+            os.setpriority(os.PRIO_PROCESS, pid, BUILD_NICENESS)
 
 
 def _file(path: Path, stamp: str) -> PrintFile:
