@@ -19,7 +19,8 @@ from pnp.draw.face import FaceArt
 from pnp.export.raster import dpi_frame, png_bytes, rasterize, trim_frame
 
 THUMB_PX = 360  # the longest side of a gallery picture
-ZOOM_DPI = 200  # an opened face: trim and bleed, sharp at twice the gallery's size
+ZOOM_PX = 1600  # an opened face: trim and bleed, its longest side (sharp at 200 % in a panel)
+ZOOM_DPI = (100.0, 600.0)  # ... within these resolutions (a board, a chip)
 PAGE_PX = 420  # the longest side of a kit or rulebook page thumbnail
 KEPT = 2048  # pictures kept (a few hundred KB each at most)
 
@@ -34,11 +35,13 @@ class Pictures:
         self._lock = threading.Lock()
 
     def face(self, art: FaceArt, zoom: bool) -> bytes:
-        """The face's trim as a gallery picture, or (`zoom`) trim and bleed at ZOOM_DPI."""
+        """The face's trim as a gallery picture, or (`zoom`) trim and bleed, ZOOM_PX long."""
 
         def draw() -> bytes:
             if zoom:
-                frame = dpi_frame(art.width_mm, art.height_mm, ZOOM_DPI, art.bleed_mm)
+                longest = max(art.width_mm, art.height_mm) + 2 * art.bleed_mm
+                dpi = min(max(ZOOM_PX * 25.4 / longest, ZOOM_DPI[0]), ZOOM_DPI[1])
+                frame = dpi_frame(art.width_mm, art.height_mm, dpi, art.bleed_mm)
             else:
                 frame = trim_frame(art.width_mm, art.height_mm, 300, longest=THUMB_PX)
             with PDFIUM:

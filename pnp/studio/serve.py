@@ -52,23 +52,23 @@ def _serve(
     browse: str | None,
     stops: list[Callable[[], object]],
 ) -> None:
-    """Lay out the faces (in the watch's thread) while the server starts, then serve until
-    Ctrl-C; `stops` gathers what to stop, in the order it was started."""
+    """Serve until Ctrl-C, the faces laid out (in the watch's thread) from the moment the web
+    stack is loaded; `stops` gathers what to stop, in the order it was started."""
+    import uvicorn
+
     from pnp.studio.app import Studio
     from pnp.studio.live import Watcher
 
     sys.setswitchinterval(0.0005)  # the server answers between the layout thread's steps
     studio = Studio(ref, game)
     stops.append(studio.closing.set)
-    watcher = Watcher(ref, studio.refresh, lambda line: print(line, file=sys.stderr))
-    watcher.start()
-    stops.append(watcher.stop)
-    import uvicorn
-
     config = uvicorn.Config(
         studio.app(sock.getsockname()[1]), log_level="warning", timeout_graceful_shutdown=1,
         lifespan="off", access_log=False,
     )  # fmt: skip
+    watcher = Watcher(ref, studio.refresh, lambda line: print(line, file=sys.stderr))
+    watcher.start()
+    stops.append(watcher.stop)
     studio.prints.start()
     stops.append(studio.prints.close)
     if browse:

@@ -208,17 +208,22 @@ function drawZoom(card) {
   const zoom = parseFloat($("zoom").value);
   const img = $("card-image");
   img.src = faceURL(card.key) + "?zoom=1";
-  img.style.width = Math.round((w + 2 * b) * 4 * zoom) + "px";
+  const room = Math.max(240, $("panel").clientWidth - 40);
+  const fit = Math.min(room / (w + 2 * b), 640 / (h + 2 * b)); // px per mm at 100 %
+  img.style.width = Math.round((w + 2 * b) * fit * zoom) + "px";
   const svg = $("overlay");
   svg.setAttribute("viewBox", [-b, -b, w + 2 * b, h + 2 * b].join(" "));
   svg.replaceChildren();
   const guides = document.createElementNS(SVG, "g");
   guides.id = "guides";
-  guides.append(rect(-b, -b, w + 2 * b, h + 2 * b, "bleed"), rect(0, 0, w, h, "trim"),
-    rect(card.safe, card.safe, w - 2 * card.safe, h - 2 * card.safe, "safe"));
+  const outline = card.shape === "round" ? circle : rect;
+  guides.append(rect(-b, -b, w + 2 * b, h + 2 * b, "bleed"), outline(0, 0, w, h, "trim"),
+    outline(card.safe, card.safe, w - 2 * card.safe, h - 2 * card.safe, "safe"));
   guides.style.display = $("show-guides").checked ? "" : "none";
   const elements = document.createElementNS(SVG, "g");
   elements.id = "elements";
+  const em = Math.max(w, h) / 50; // element names: a fiftieth of the face's longest side
+  elements.setAttribute("font-size", em);
   card.elements.forEach((e, i) => {
     const [x0, y0, x1, y1] = e.box;
     const r = rect(x0, h - y1, x1 - x0, y1 - y0, "el");
@@ -229,8 +234,8 @@ function drawZoom(card) {
     r.append(title);
     r.addEventListener("click", (ev) => { ev.stopPropagation(); pickElement(i); });
     const label = document.createElementNS(SVG, "text");
-    label.setAttribute("x", x0 + 0.3);
-    label.setAttribute("y", h - y1 + 1.6);
+    label.setAttribute("x", x0 + em / 5);
+    label.setAttribute("y", h - y1 + em);
     label.textContent = e.name;
     elements.append(r, label);
   });
@@ -245,6 +250,14 @@ function rect(x, y, w, h, cls) {
   }
   r.setAttribute("class", cls);
   return r;
+}
+
+function circle(x, y, w, h, cls) {
+  const c = document.createElementNS(SVG, "ellipse");
+  for (const [k, v] of Object.entries({ cx: x + w / 2, cy: y + h / 2, rx: Math.max(w / 2, 0),
+    ry: Math.max(h / 2, 0) })) c.setAttribute(k, v);
+  c.setAttribute("class", cls);
+  return c;
 }
 
 function pickElement(index) {
