@@ -173,6 +173,23 @@ def test_a_broken_template_shows_file_and_line_and_a_fix_clears_it(
     assert page.evaluate("window.__notReloaded") is True
 
 
+def test_a_face_lists_its_legibility_warnings(page: Any, game: Path) -> None:
+    template = game / "templates" / "card-front.yaml.j2"
+    good = template.read_text("utf-8")
+    footer = 'text: "ESPIONAGE · the card game", font: condensed, size: small'
+    assert footer in good
+    template.write_text(good.replace(footer, footer.replace("size: small", "size: 4")), "utf-8")
+    sniper = page.locator('.tile[data-id="deck/sniper/front"] .warn')
+    sniper.wait_for(timeout=WAIT_MS)
+    assert "illegible text: text 'footer': 4 pt" in sniper.get_attribute("title")
+    page.locator("#card-warnings li", has_text="illegible text: text 'footer'").wait_for(
+        timeout=WAIT_MS
+    )
+    template.write_text(good, "utf-8")
+    sniper.wait_for(state="detached", timeout=WAIT_MS)
+    assert page.inner_text("#card-warnings") == "none"
+
+
 def test_a_pasted_deck_list_shows_a_broken_rule(page: Any) -> None:
     page.click("#panel nav button[data-tab=checks]")
     page.locator("#rules li").first.wait_for(timeout=WAIT_MS)
