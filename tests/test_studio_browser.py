@@ -103,6 +103,10 @@ def test_an_opened_card_shows_an_elements_outline_and_its_template_line(
     assert re.search(r"font size chosen by the fit: [\d.]+ pt", info)
     assert "SNIPER" in page.inner_text("#card-yaml") or "Sniper" in page.inner_text("#card-yaml")
     assert page.locator("#overlay .trim").count() == page.locator("#overlay .safe").count() == 1
+    page.wait_for_function(
+        "(i => i.complete && i.naturalWidth > 1000)(document.getElementById('card-image'))",
+        timeout=WAIT_MS,
+    )  # trim and bleed, 1,600 px long
     page.screenshot(path=str(game.parent / "card.png"))
 
 
@@ -187,7 +191,7 @@ def test_a_face_lists_its_legibility_warnings(page: Any, game: Path) -> None:
     )
     template.write_text(good, "utf-8")
     sniper.wait_for(state="detached", timeout=WAIT_MS)
-    assert page.inner_text("#card-warnings") == "none"
+    page.locator("#card-warnings li", has_text="none").wait_for(timeout=WAIT_MS)
 
 
 def test_a_pasted_deck_list_shows_a_broken_rule(page: Any) -> None:

@@ -211,6 +211,7 @@ function drawZoom(card) {
   const room = Math.max(240, $("panel").clientWidth - 40);
   const fit = Math.min(room / (w + 2 * b), 640 / (h + 2 * b)); // px per mm at 100 %
   img.style.width = Math.round((w + 2 * b) * fit * zoom) + "px";
+  img.style.height = Math.round((h + 2 * b) * fit * zoom) + "px"; // the outlines show at once
   const svg = $("overlay");
   svg.setAttribute("viewBox", [-b, -b, w + 2 * b, h + 2 * b].join(" "));
   svg.replaceChildren();
