@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import time
 from collections.abc import Iterator
@@ -196,3 +197,14 @@ def _wait(run: Running, ready: object) -> dict:  # type: ignore[type-arg]
             return state
         assert time.monotonic() < deadline, state
         time.sleep(0.2)
+
+
+def test_an_element_drawn_by_a_shared_macro_is_traced_to_the_macro(running: Running) -> None:
+    status, body = running.request("/api/card?id=deck%2Fsniper%2Ffront")
+    assert status == 200
+    where = {e["name"]: e["where"] for e in json.loads(body)["elements"]}
+    frame = Path(__file__).parent.parent / "templates" / "_common" / "frame.j2"
+    line = next(n for n, text in enumerate(frame.read_text("utf-8").splitlines(), 1)
+                if "name: background," in text)  # fmt: skip
+    assert where["background"].endswith(f"templates/_common/frame.j2:{line}")
+    assert re.search(r"card-front\.yaml\.j2:\d+$", where["title"])

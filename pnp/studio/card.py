@@ -8,15 +8,22 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from jinja2 import TemplateError, meta
+
 from pnp.catalog.context import face_context
 from pnp.catalog.model import Game
 from pnp.draw.elements import Element, Group, Text
 from pnp.draw.footprint import named_boxes
+from pnp.errors import PnpError
+from pnp.io.files import read_text
 from pnp.layout.output import display_path
 from pnp.layout.templates import TemplateSet
+from pnp.limits import TEMPLATE_BYTES
 from pnp.names import printable
 from pnp.resources import templates_dir
 from pnp.studio.book import BLEED_MM, Face
+
+MAX_TEMPLATES = 64  # template files searched for an element's name
 
 
 def card_data(game: Game, templates: TemplateSet, face: Face) -> dict[str, Any]:
@@ -26,10 +33,11 @@ def card_data(game: Game, templates: TemplateSet, face: Face) -> dict[str, Any]:
     component = next(c for c in s.components if c.id == face.component_id)
     w, h = s.trim.width_mm, s.trim.height_mm
     sources = _template_files(game, templates, face.template)
+    roots = (game.root, templates_dir())
     fitted = _fitted(face.art.elements)
     elements = [
         {"name": name, "box": [round(v, 2) for v in box], "text": printable(text),
-         "where": _line_of(name, sources), **fitted.get(name, {})}
+         "where": _line_of(name, sources, roots), **fitted.get(name, {})}
         for name, box, text in named_boxes(face.art.elements)
     ]  # fmt: skip
     context = face_context(game, s, component)
@@ -78,29 +86,47 @@ def _fitted(elements: tuple[Element, ...]) -> dict[str, dict[str, Any]]:
 
 
 def _template_files(game: Game, templates: TemplateSet, name: str) -> list[Path]:
-    """The face's template first, then the game's other templates, then the shared ones."""
-    first = templates.template_path(name)
-    files = [first] if first else []
-    for root in (game.templates_dir, templates_dir() / "_common"):
-        if root.is_dir():
-            files += sorted(p for p in root.rglob("*.j2") if p != first)
+    """The face's template, then the templates it imports, includes or extends, in the order
+    found (read through the templates' own confined loader)."""
+    files: list[Path] = []
+    todo = [name]
+    while todo and len(files) < MAX_TEMPLATES:
+        current = todo.pop(0)
+        path = templates.template_path(current)
+        if path is None or path in files:
+            continue
+        files.append(path)
+        try:
+            source = templates.env.loader.get_source(templates.env, current)[0]  # type: ignore[union-attr]
+            todo += [r for r in meta.find_referenced_templates(templates.env.parse(source)) if r]
+        except (PnpError, TemplateError):
+            continue
     return files
 
 
-def _line_of(name: str, files: list[Path]) -> str:
+def _line_of(name: str, files: list[Path], roots: tuple[Path, ...]) -> str:
     """`file:line` of the first template line naming the element `name`, or ""."""
     pattern = re.compile(r"""\bname\s*[:=]\s*["']?""" + re.escape(name) + r"""["']?\s*[,}\n)]""")
     for path in files:
-        for number, line in _lines(str(path), path.stat().st_mtime_ns if path.exists() else 0):
+        for number, line in _lines(str(path), roots, _stamp(path)):
             if pattern.search(line + "\n"):
                 return f"{display_path(str(path))}:{number}"
     return ""
 
 
-@lru_cache(maxsize=256)
-def _lines(path: str, stamp: int) -> list[tuple[int, str]]:
+def _stamp(path: Path) -> int:
     try:
-        text = Path(path).read_text("utf-8", errors="replace")
+        return path.stat().st_mtime_ns
     except OSError:
+        return 0
+
+
+@lru_cache(maxsize=256)
+def _lines(path: str, roots: tuple[Path, ...], stamp: int) -> list[tuple[int, str]]:
+    """A template file's lines, read as builds read it (inside the game's folder and pnp's
+    templates, a regular file, bounded); none when it cannot be read."""
+    try:
+        text = read_text(path, limit=TEMPLATE_BYTES, roots=roots, what="template")
+    except PnpError:
         return []
     return list(enumerate(text.splitlines(), start=1))
