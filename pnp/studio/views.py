@@ -32,6 +32,7 @@ def tiles(snapshot: Snapshot) -> list[dict[str, Any]]:
     if game is None:
         return []
     groups: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
+    backs: dict[str, str] = {}  # set id -> its first laid-out back's key
     for s in game.sets.values():
         for c in s.components:
             if not c.count:
@@ -45,9 +46,14 @@ def tiles(snapshot: Snapshot) -> list[dict[str, Any]]:
                     "id": ident, "set": s.id, "side": side, "key": None, "name": c.name,
                     "count": c.count, "template": template, "warnings": [],
                 }  # fmt: skip
+                if side == "back" and entry["key"] is None:  # not laid out yet: with the
+                    entry["key"] = backs.get(s.id)  # set's first back, until it is
                 mark = entry["key"] or ("waiting" if side == "back" else ident)
                 groups.setdefault((s.id, side, mark), []).append(entry)
-    return [_tile(entries) for entries in groups.values()]
+                if side == "back" and entry["key"]:
+                    backs.setdefault(s.id, entry["key"])
+    aspect = {s.id: round(s.trim.width_mm / s.trim.height_mm, 4) for s in game.sets.values()}
+    return [{**_tile(entries), "aspect": aspect[entries[0]["set"]]} for entries in groups.values()]
 
 
 def _entry(face: Face) -> dict[str, Any]:

@@ -58,6 +58,7 @@ function fillTile(fig, t) {
     fig.dataset.key = t.key;
   }
   img.alt = t.name;
+  img.style.aspectRatio = String(t.aspect); // the tile keeps its size while its picture loads
   fig.dataset.set = t.set;
   fig.dataset.side = t.side;
   fig.dataset.names = t.name.toLowerCase();
