@@ -19,7 +19,7 @@ keep_dataclass_code()
 
 import click  # noqa: E402 - after the patch above, deliberately
 
-from pnp.cli import build, catalog, export, new  # noqa: E402
+from pnp.cli import build, catalog, export, new, studio  # noqa: E402
 from pnp.cli.common import EXIT_CODES  # noqa: E402
 
 # A command runs once and exits. Python looks for reference cycles every 700 new objects, and
@@ -44,6 +44,7 @@ for command in (
     build.calibrate,
     new.new,
     export.export,
+    studio.studio,
 ):
     main.add_command(command)
 

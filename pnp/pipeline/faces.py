@@ -34,11 +34,16 @@ Judged = tuple[tuple[Element, ...], list[Finding], list[CutFinding], str]
 Laid = list[tuple[FittedKey, tuple[Element, ...], list[Finding], list[CutFinding], str] | None]
 
 
-def render_set_faces(
-    game: Game, component_set: ComponentSet, templates: TemplateSet, bleed_mm: float
-) -> list[tuple[int, FaceArt, FaceArt | None]]:
-    """(count, front, back) for every component of a set with at least one copy (a large
-    set's laid out on two cores: pnp.pipeline.split)."""
+def lay_out_set(
+    game: Game,
+    component_set: ComponentSet,
+    templates: TemplateSet,
+    bleed_mm: float,
+    components: list[Component] | None = None,
+) -> list[tuple[Component, Laid]]:
+    """Every component of a set with at least one copy (or those of `components`), with its
+    front and back laid out, judged and keyed (a large set's laid out on two cores:
+    pnp.pipeline.split)."""
     w, h = component_set.trim.width_mm, component_set.trim.height_mm
     base = set_face_context(game, component_set)
     size = {"width_mm": w, "height_mm": h, "bleed_mm": bleed_mm}
@@ -65,10 +70,22 @@ def render_set_faces(
     def adopt(laid: Laid) -> Laid:  # a worker's faces, taken as if laid out here
         return [None if f is None else (f[0], templates.adopt(f[0], f[1]), *f[2:]) for f in laid]
 
-    shown = [c for c in component_set.components if c.count]
+    shown = [c for c in (component_set.components if components is None else components)
+             if c.count]  # fmt: skip
+    return list(zip(shown, faces_in_two(lay_out, shown, adopt), strict=True))
+
+
+def render_set_faces(
+    game: Game, component_set: ComponentSet, templates: TemplateSet, bleed_mm: float
+) -> list[tuple[int, FaceArt, FaceArt | None]]:
+    """(count, front, back) for every component of a set with at least one copy; the set's
+    legibility and cut warnings logged once per template and problem."""
+    w, h = component_set.trim.width_mm, component_set.trim.height_mm
+    size = {"width_mm": w, "height_mm": h, "bleed_mm": bleed_mm}
+    names = (component_set.front, component_set.back)
     faces: list[tuple[int, FaceArt, FaceArt | None]] = []
     survey, cut_survey = Survey(), CutSurvey()
-    for component, laid in zip(shown, faces_in_two(lay_out, shown, adopt), strict=True):
+    for component, laid in lay_out_set(game, component_set, templates, bleed_mm):
         label = f"{component.name} ({component.id})"
         drawn: list[FaceArt | None] = []
         for name, keyed in zip(names, laid, strict=True):
@@ -77,7 +94,8 @@ def render_set_faces(
                 continue
             survey.add(name, keyed[1], keyed[2])
             cut_survey.add(name, keyed[1], keyed[3], label)
-            drawn.append(make_face_art(keyed[1], shape=shape, label=label, key=keyed[4], **size))
+            drawn.append(make_face_art(keyed[1], shape=component_set.shape, label=label,
+                                       key=keyed[4], **size))  # fmt: skip
         assert drawn[0] is not None  # every set has a front template
         faces.append((component.count, drawn[0], drawn[1]))
     warn_illegible(survey, f"{game.id}/{component_set.id}")

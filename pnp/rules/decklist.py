@@ -95,7 +95,13 @@ class DeckList:
 def read_decklist(game: Game, path: Path | str) -> DeckList:
     """Read a deck list file (text or YAML, by extension or, failing that, by content)."""
     path = Path(path)
-    text = read_text(path, what="deck list")
+    return parse_decklist(game, read_text(path, what="deck list"), path)
+
+
+def parse_decklist(game: Game, text: str, path: Path | str) -> DeckList:
+    """A deck list's text (text or YAML, by `path`'s extension or, failing that, by content),
+    named `path` in messages: what a file holds, or what a person pasted."""
+    path = Path(path)
     if "\x00" in text:
         raise InputError("this is a binary file, not a deck list", file=path)
     text = text.removeprefix("\ufeff")

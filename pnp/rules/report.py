@@ -12,7 +12,7 @@ from typing import Any
 
 from pnp.catalog.model import Game
 from pnp.rules.check import CATALOG_ONLY
-from pnp.rules.decklist import DeckList, read_decklist
+from pnp.rules.decklist import DeckList, parse_decklist, read_decklist
 from pnp.rules.registry import evaluate, parse_rules
 from pnp.rules.verdict import Counts, Verdict
 
@@ -176,5 +176,14 @@ def validate_decklist(game: Game, path: Path | str) -> Report:
     """
     checks = parse_rules(game)
     decklist = read_decklist(game, path)
+    verdicts = evaluate(checks, Counts(game, decklist.decks))
+    return Report(game.id, verdicts, decklist, decklist.filing_notes(game))
+
+
+def validate_decklist_text(game: Game, text: str, name: str = "deck list") -> Report:
+    """`validate_decklist` on a deck list's text (pasted, not read from a file), named `name`
+    in messages."""
+    checks = parse_rules(game)
+    decklist = parse_decklist(game, text.replace("\r\n", "\n").replace("\r", "\n"), name)
     verdicts = evaluate(checks, Counts(game, decklist.decks))
     return Report(game.id, verdicts, decklist, decklist.filing_notes(game))

@@ -1,0 +1,132 @@
+"""One face opened: its sizes, its named elements (box, template line, fitted properties), the
+YAML its template wrote and the component's fields, as JSON-ready data for the page."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from jinja2 import TemplateError, meta
+
+from pnp.catalog.context import face_context
+from pnp.catalog.model import Game
+from pnp.draw.elements import Element, Group, Text
+from pnp.draw.footprint import named_boxes
+from pnp.errors import PnpError
+from pnp.io.files import read_text
+from pnp.layout.output import display_path
+from pnp.layout.templates import TemplateSet
+from pnp.limits import TEMPLATE_BYTES
+from pnp.names import printable
+from pnp.resources import templates_dir
+from pnp.studio.book import BLEED_MM, Face
+
+MAX_TEMPLATES = 64  # template files searched for an element's name
+
+
+def card_data(game: Game, templates: TemplateSet, face: Face) -> dict[str, Any]:
+    """What the page shows of an opened face (every string plain text, for the page to show
+    as text)."""
+    s = game.sets[face.set_id]
+    component = next(c for c in s.components if c.id == face.component_id)
+    w, h = s.trim.width_mm, s.trim.height_mm
+    sources = _template_files(game, templates, face.template)
+    roots = (game.root, templates_dir())
+    fitted = _fitted(face.art.elements)
+    elements = [
+        {"name": name, "box": [round(v, 2) for v in box], "text": printable(text),
+         "where": _line_of(name, sources, roots), **fitted.get(name, {})}
+        for name, box, text in named_boxes(face.art.elements)
+    ]  # fmt: skip
+    context = face_context(game, s, component)
+    yaml = templates.source(face.template, context, width_mm=w, height_mm=h, bleed_mm=BLEED_MM,
+                            shape=s.shape, label=f"{component.name} ({component.id})")  # fmt: skip
+    fields = {"id": component.id, "name": component.name, "count": component.count,
+              **{k: _plain(v) for k, v in component.fields.items()}}  # fmt: skip
+    return {
+        "ident": face.ident, "key": face.art.key, "name": face.name, "set": s.name,
+        "side": face.side, "count": face.count, "template": face.template,
+        "template_file": display_path(str(sources[0])) if sources else face.template,
+        "origin": f"{display_path(component.origin.file)}:{component.origin.line}",
+        "trim": [w, h], "bleed": BLEED_MM, "safe": templates.theme.safe_zone_mm,
+        "shape": s.shape, "elements": elements, "yaml": printable(yaml),
+        "fields": fields, "warnings": list(face.warnings),
+    }  # fmt: skip
+
+
+def _plain(value: Any) -> Any:
+    """A field's value as JSON can carry it."""
+    if isinstance(value, str | int | float | bool) or value is None:
+        return value
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return str(value)
+
+
+def _fitted(elements: tuple[Element, ...]) -> dict[str, dict[str, Any]]:
+    """What the fit chose for each named text box: its font size and line count."""
+    out: dict[str, dict[str, Any]] = {}
+    stack = list(elements)
+    while stack:
+        e = stack.pop()
+        if isinstance(e, Text) and e.name:
+            out.setdefault(e.name, {"kind": "text", "size": round(e.size, 2),
+                                    "lines": e.line_count})  # fmt: skip
+        elif isinstance(e, Group):
+            stack.extend(e.children)
+    for e in elements:
+        name = getattr(e, "name", "")
+        if name and name not in out:
+            out[name] = {"kind": type(e).__name__.lower()}
+    return out
+
+
+def _template_files(game: Game, templates: TemplateSet, name: str) -> list[Path]:
+    """The face's template, then the templates it imports, includes or extends, in the order
+    found (read through the templates' own confined loader)."""
+    files: list[Path] = []
+    todo = [name]
+    while todo and len(files) < MAX_TEMPLATES:
+        current = todo.pop(0)
+        path = templates.template_path(current)
+        if path is None or path in files:
+            continue
+        files.append(path)
+        try:
+            source = templates.env.loader.get_source(templates.env, current)[0]  # type: ignore[union-attr]
+            todo += [r for r in meta.find_referenced_templates(templates.env.parse(source)) if r]
+        except (PnpError, TemplateError):
+            continue
+    return files
+
+
+def _line_of(name: str, files: list[Path], roots: tuple[Path, ...]) -> str:
+    """`file:line` of the first template line naming the element `name`, or ""."""
+    pattern = re.compile(r"""\bname\s*[:=]\s*["']?""" + re.escape(name) + r"""["']?\s*[,}\n)]""")
+    for path in files:
+        for number, line in _lines(str(path), roots, _stamp(path)):
+            if pattern.search(line + "\n"):
+                return f"{display_path(str(path))}:{number}"
+    return ""
+
+
+def _stamp(path: Path) -> int:
+    try:
+        return path.stat().st_mtime_ns
+    except OSError:
+        return 0
+
+
+@lru_cache(maxsize=256)
+def _lines(path: str, roots: tuple[Path, ...], stamp: int) -> list[tuple[int, str]]:
+    """A template file's lines, read as builds read it (inside the game's folder and pnp's
+    templates, a regular file, bounded); none when it cannot be read."""
+    try:
+        text = read_text(path, limit=TEMPLATE_BYTES, roots=roots, what="template")
+    except PnpError:
+        return []
+    return list(enumerate(text.splitlines(), start=1))

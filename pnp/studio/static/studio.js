@@ -1,0 +1,369 @@
+// pnp studio: the page. Every string from the game is shown as text (textContent), never markup.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const SVG = "http://www.w3.org/2000/svg";
+let state = null;
+let openId = null;
+let openCard = null;
+const tiles = new Map(); // tile id -> figure
+
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function status(text, busy) {
+  $("status").textContent = text;
+  $("status").classList.toggle("busy", !!busy);
+}
+
+async function getJSON(url) {
+  const r = await fetch(url, { cache: "no-store" });
+  if (!r.ok) throw new Error(url + ": " + r.status);
+  return r.json();
+}
+
+// -- the gallery --------------------------------------------------------------------------
+
+function faceURL(key) { return "/face/" + key + ".png"; }
+
+function makeTile(t) {
+  const fig = el("figure", "tile");
+  fig.dataset.id = t.id;
+  const img = el("img");
+  img.loading = "lazy";
+  img.alt = "";
+  img.width = 150;
+  fig.append(img, el("figcaption"));
+  fig.addEventListener("click", () => openFace(t.id));
+  watcher.observe(fig);
+  return fig;
+}
+
+function fillTile(fig, t) {
+  const signature = JSON.stringify(t) + (t.id === openId);
+  if (fig.dataset.signature === signature) return;
+  fig.dataset.signature = signature;
+  const img = fig.querySelector("img");
+  if (t.key && fig.dataset.key !== t.key) {
+    if (fig.dataset.key) {
+      fig.classList.remove("changed");
+      void fig.offsetWidth;
+      fig.classList.add("changed");
+    }
+    img.src = faceURL(t.key);
+    fig.dataset.key = t.key;
+  }
+  img.alt = t.name;
+  img.style.aspectRatio = String(t.aspect); // the tile keeps its size while its picture loads
+  fig.dataset.set = t.set;
+  fig.dataset.side = t.side;
+  fig.dataset.names = t.name.toLowerCase();
+  fig.title = t.names.join(", ");
+  const cap = fig.querySelector("figcaption");
+  cap.replaceChildren(el("span", "name", t.name),
+    el("span", "meta", "×" + t.count + " · " + setName(t.set) + " · " + t.side));
+  if (t.warnings.length) {
+    const w = el("span", "warn", "⚠ " + t.warnings.length + " warning" + (t.warnings.length > 1 ? "s" : ""));
+    w.title = t.warnings.join("\n");
+    cap.append(w);
+  }
+  fig.classList.toggle("open", t.id === openId);
+}
+
+function setName(id) {
+  const s = state.sets.find((x) => x.id === id);
+  return s ? s.name : id;
+}
+
+function drawGallery() {
+  const gallery = $("gallery");
+  const seen = new Set();
+  let previous = null;
+  for (const t of state.tiles) {
+    let fig = tiles.get(t.id);
+    if (!fig) { fig = makeTile(t); tiles.set(t.id, fig); }
+    fillTile(fig, t);
+    seen.add(t.id);
+    const expected = previous ? previous.nextSibling : gallery.firstChild;
+    if (expected !== fig) gallery.insertBefore(fig, expected);
+    previous = fig;
+  }
+  for (const [id, fig] of tiles) {
+    if (!seen.has(id)) { watcher.unobserve(fig); fig.remove(); tiles.delete(id); }
+  }
+  applyFilter();
+}
+
+function applyFilter() {
+  const set = $("set-filter").value;
+  const words = $("search").value.trim().toLowerCase();
+  let shown = 0;
+  for (const fig of tiles.values()) {
+    const ok = (!set || fig.dataset.set === set) && (!words || fig.dataset.names.includes(words));
+    fig.hidden = !ok;
+    if (ok) shown++;
+  }
+  $("shown").textContent = shown + " of " + tiles.size + " faces";
+}
+
+function drawSets() {
+  const select = $("set-filter");
+  const chosen = select.value;
+  select.replaceChildren(new Option("all sets", ""));
+  for (const s of state.sets) select.append(new Option(s.name, s.id));
+  select.value = state.sets.some((s) => s.id === chosen) ? chosen : "";
+}
+
+function drawProblem() {
+  const p = state.problem;
+  $("problem").hidden = !p;
+  if (!p) return;
+  $("problem-where").textContent = p.file ? p.file + (p.line ? ":" + p.line : "") : "";
+  $("problem-text").textContent = p.message;
+}
+
+// which faces the page shows: the server lays them out first after a save
+const visible = new Set();
+let focusTimer = null;
+const watcher = new IntersectionObserver((entries) => {
+  for (const e of entries) {
+    if (e.isIntersecting) visible.add(e.target.dataset.id); else visible.delete(e.target.dataset.id);
+  }
+  clearTimeout(focusTimer);
+  focusTimer = setTimeout(sendFocus, 200);
+}, { root: null, rootMargin: "200px" });
+
+function sendFocus() {
+  const shown = new Set([...visible, ...(openId ? [openId] : [])].map(
+    (id) => id.split("/").slice(0, 2).join("/")));
+  fetch("/api/focus", { method: "POST", body: [...shown].join("\n"),
+    headers: { "content-type": "text/plain; charset=utf-8" } }).catch(() => {});
+}
+
+let refreshing = null;
+let again = false;
+
+async function refresh() {
+  if (refreshing) { again = true; return; }
+  refreshing = true;
+  try {
+    do { again = false; await redraw(); } while (again);
+  } finally { refreshing = null; }
+}
+
+async function redraw() {
+  state = await getJSON("/api/state");
+  document.title = state.game ? state.game.title + " — pnp studio" : "pnp studio";
+  $("title").textContent = state.game ? state.game.title : "pnp studio";
+  drawSets();
+  drawGallery();
+  drawProblem();
+  drawPrints(state.prints);
+  if (state.pending) status("laying out faces…", true);
+  else status(state.problem ? "error: see above" : "up to date", !!state.problem);
+  document.body.dataset.version = state.version;
+  if (openId) {
+    const t = state.tiles.find((x) => x.id === openId);
+    if (t && (!openCard || openCard.key !== t.key)) openFace(openId, true);
+  }
+  loadChecks();
+}
+
+// -- one face opened ----------------------------------------------------------------------
+
+async function openFace(id, keepElement) {
+  if (openId !== id) { openId = id; sendFocus(); }
+  for (const fig of tiles.values()) fig.classList.toggle("open", fig.dataset.id === id);
+  showTab("card");
+  let card;
+  try { card = await getJSON("/api/card?id=" + encodeURIComponent(id)); } catch { return; }
+  if (openId !== id) return;
+  const picked = keepElement ? document.querySelector("#overlay .el.picked") : null;
+  openCard = card;
+  $("card-hint").hidden = true;
+  $("card").hidden = false;
+  $("card-name").textContent = card.name;
+  $("card-meta").textContent = card.set + " · " + card.side + " · ×" + card.count + " · " +
+    card.template_file + " · catalog " + card.origin;
+  drawZoom(card);
+  $("card-warnings").replaceChildren(...(card.warnings.length ? card.warnings : ["none"])
+    .map((w) => el("li", "", w)));
+  const rows = Object.entries(card.fields).map(([k, v]) => {
+    const tr = el("tr");
+    tr.append(el("td", "", k), el("td", "", typeof v === "string" ? v : JSON.stringify(v)));
+    return tr;
+  });
+  $("card-fields").replaceChildren(...rows);
+  $("card-yaml").textContent = card.yaml;
+  if (picked) pickElement(picked.dataset.index);
+  else $("element-info").hidden = true;
+}
+
+function drawZoom(card) {
+  const [w, h] = card.trim;
+  const b = card.bleed;
+  const zoom = parseFloat($("zoom").value);
+  const img = $("card-image");
+  img.src = faceURL(card.key) + "?zoom=1";
+  const room = Math.max(240, $("panel").clientWidth - 40);
+  const fit = Math.min(room / (w + 2 * b), 640 / (h + 2 * b)); // px per mm at 100 %
+  img.style.width = Math.round((w + 2 * b) * fit * zoom) + "px";
+  img.style.height = Math.round((h + 2 * b) * fit * zoom) + "px"; // the outlines show at once
+  const svg = $("overlay");
+  svg.setAttribute("viewBox", [-b, -b, w + 2 * b, h + 2 * b].join(" "));
+  svg.replaceChildren();
+  const guides = document.createElementNS(SVG, "g");
+  guides.id = "guides";
+  const outline = card.shape === "round" ? circle : rect;
+  guides.append(rect(-b, -b, w + 2 * b, h + 2 * b, "bleed"), outline(0, 0, w, h, "trim"),
+    outline(card.safe, card.safe, w - 2 * card.safe, h - 2 * card.safe, "safe"));
+  guides.style.display = $("show-guides").checked ? "" : "none";
+  const elements = document.createElementNS(SVG, "g");
+  elements.id = "elements";
+  const em = Math.max(w, h) / 50; // element names: a fiftieth of the face's longest side
+  elements.setAttribute("font-size", em);
+  card.elements.forEach((e, i) => {
+    const [x0, y0, x1, y1] = e.box;
+    const r = rect(x0, h - y1, x1 - x0, y1 - y0, "el");
+    r.dataset.index = i;
+    r.dataset.name = e.name;
+    const title = document.createElementNS(SVG, "title");
+    title.textContent = e.name + (e.where ? " — " + e.where : "");
+    r.append(title);
+    r.addEventListener("click", (ev) => { ev.stopPropagation(); pickElement(i); });
+    const label = document.createElementNS(SVG, "text");
+    label.setAttribute("x", x0 + em / 5);
+    label.setAttribute("y", h - y1 + em);
+    label.textContent = e.name;
+    elements.append(r, label);
+  });
+  elements.style.display = $("show-elements").checked ? "" : "none";
+  svg.append(guides, elements);
+}
+
+function rect(x, y, w, h, cls) {
+  const r = document.createElementNS(SVG, "rect");
+  for (const [k, v] of Object.entries({ x, y, width: Math.max(w, 0), height: Math.max(h, 0) })) {
+    r.setAttribute(k, v);
+  }
+  r.setAttribute("class", cls);
+  return r;
+}
+
+function circle(x, y, w, h, cls) {
+  const c = document.createElementNS(SVG, "ellipse");
+  for (const [k, v] of Object.entries({ cx: x + w / 2, cy: y + h / 2, rx: Math.max(w / 2, 0),
+    ry: Math.max(h / 2, 0) })) c.setAttribute(k, v);
+  c.setAttribute("class", cls);
+  return c;
+}
+
+function pickElement(index) {
+  const e = openCard && openCard.elements[index];
+  if (!e) return;
+  document.querySelectorAll("#overlay .el").forEach((r) =>
+    r.classList.toggle("picked", r.dataset.index === String(index)));
+  const lines = ["element: " + e.name, "template: " + (e.where || "(not found by name)"),
+    "box (mm from the trim's bottom-left): " + e.box.join(", ")];
+  if (e.kind) lines.push("kind: " + e.kind);
+  if (e.size !== undefined) lines.push("font size chosen by the fit: " + e.size + " pt");
+  if (e.lines !== undefined) lines.push("lines: " + e.lines);
+  if (e.text) lines.push("text: " + e.text);
+  const info = $("element-info");
+  info.textContent = lines.join("\n");
+  info.hidden = false;
+}
+
+// -- checks -------------------------------------------------------------------------------
+
+function verdictItems(data) {
+  if (data.error) return [el("li", "fail", data.error)];
+  return data.verdicts.map((v) => {
+    const li = el("li", v.status);
+    li.append(el("span", "tag", v.status.toUpperCase()), el("span", "", v.text));
+    const detail = [];
+    if (v.expected != null) detail.push("expected " + v.expected);
+    if (v.found != null) detail.push("found " + v.found);
+    for (const p of v.problems || []) detail.push(p);
+    if (v.origin) detail.push(v.origin);
+    if (detail.length) li.append(el("span", "detail", detail.join(" · ")));
+    return li;
+  });
+}
+
+async function loadChecks() {
+  try { $("rules").replaceChildren(...verdictItems(await getJSON("/api/checks"))); } catch {}
+}
+
+async function checkDeck() {
+  const r = await fetch("/api/decklist", { method: "POST", body: $("decklist").value,
+    headers: { "content-type": "text/plain; charset=utf-8" } });
+  const data = await r.json();
+  $("deck-error").hidden = !data.error;
+  $("deck-error").textContent = data.error || "";
+  $("deck-verdicts").replaceChildren(...(data.error ? [] : verdictItems(data)));
+}
+
+// -- kit and rulebook ---------------------------------------------------------------------
+
+const PAGES_SHOWN = 24;
+
+function drawPrints(p) {
+  $("prints-status").textContent = p.building ? "building the kit and rulebook…" :
+    p.files.length ? "built " + p.files.length + " PDF" + (p.files.length > 1 ? "s" : "") : "";
+  $("prints-problem").hidden = !p.problem;
+  $("prints-problem").textContent = p.problem || "";
+  const box = $("prints");
+  if (box.dataset.version === String(p.version) && box.childElementCount) return;
+  box.dataset.version = p.version;
+  box.replaceChildren(...p.files.map((f) => {
+    const div = el("div", "print");
+    const h = el("h3", "", f.name + " (" + f.pages + " pages) ");
+    const a = el("a", "", "download");
+    a.href = "/prints/" + encodeURIComponent(f.name);
+    a.setAttribute("download", f.name);
+    h.append(a);
+    const pages = el("div", "pages");
+    for (let i = 0; i < Math.min(f.pages, PAGES_SHOWN); i++) {
+      const img = el("img");
+      img.loading = "lazy";
+      img.alt = f.name + " page " + (i + 1);
+      img.src = "/prints/" + encodeURIComponent(f.name) + "/" + i + ".png?b=" + f.stamp;
+      pages.append(img);
+    }
+    div.append(h, pages);
+    return div;
+  }));
+}
+
+// -- tabs, events -------------------------------------------------------------------------
+
+function showTab(name) {
+  document.querySelectorAll("#panel nav button").forEach((b) =>
+    b.classList.toggle("on", b.dataset.tab === name));
+  document.querySelectorAll(".tab").forEach((s) => { s.hidden = s.id !== "tab-" + name; });
+}
+
+function connect() {
+  const events = new EventSource("/events");
+  events.addEventListener("hello", () => refresh());
+  events.addEventListener("faces", () => refresh());
+  events.addEventListener("prints", (e) => drawPrints(JSON.parse(e.data)));
+  events.onerror = () => status("disconnected: is pnp studio still running?", true);
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  $("set-filter").addEventListener("change", applyFilter);
+  $("search").addEventListener("input", applyFilter);
+  $("check-deck").addEventListener("click", checkDeck);
+  $("zoom").addEventListener("change", () => openCard && drawZoom(openCard));
+  $("show-guides").addEventListener("change", () => openCard && drawZoom(openCard));
+  $("show-elements").addEventListener("change", () => openCard && drawZoom(openCard));
+  document.querySelectorAll("#panel nav button").forEach((b) =>
+    b.addEventListener("click", () => showTab(b.dataset.tab)));
+  connect();
+});
