@@ -189,6 +189,8 @@ def test_a_kit_of_many_different_sheets_has_contents_pages_enough(tmp_path: Path
     (game / "chips.yaml").unlink()
     agents = (game / "agents.yaml").read_text().replace("count: 4,", "count: 2,")  # 9 cards
     (game / "agents.yaml").unlink()
+    rules = (game / "game.yaml").read_text().replace("deck: agents", "deck: agents00")
+    (game / "game.yaml").write_text(rules.replace("equals: 11", "equals: 9"))  # still a deck
     for i in range(80):
         text = agents.replace("id: agents", f"id: agents{i:02}").replace(
             "name: Agent cards", f"name: Agent cards {i:02}"
