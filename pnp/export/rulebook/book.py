@@ -17,7 +17,6 @@ from pnp.draw.face import FaceArt
 from pnp.errors import PnpError, TemplateError
 from pnp.export.pdf import write_bytes
 from pnp.export.rulebook.blocks import Story
-from pnp.export.rulebook.booklet import impose_booklet
 from pnp.export.rulebook.cover import cover_story
 from pnp.export.rulebook.data import Faced, RulebookData
 from pnp.export.rulebook.document import Metadata, RulebookDoc
@@ -95,7 +94,9 @@ def _build(
     doc.multiBuild(flowables, canvasmaker=icons.canvas_class())
     _check_quickref(doc, blocks, file)
     pdf = buffer.getvalue()
-    if edition.booklet:
+    if edition.booklet:  # pypdf (~80 ms to import) only for booklets
+        from pnp.export.rulebook.booklet import impose_booklet
+
         pdf = impose_booklet(pdf, edition.paper, data.words.booklet_note, styles.body.fontName)
     return pdf
 
