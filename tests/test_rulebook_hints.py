@@ -4,6 +4,7 @@ instead of three, and the same bytes; a wrong or damaged guess is checked, never
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -64,3 +65,20 @@ def test_a_wrong_or_damaged_guess_changes_no_byte(tmp_path: Path, passes: list[i
     assert wrong == cold and wrong_passes >= 2
     kept.write_bytes(b"\x00not json")
     assert book(tmp_path / "c", cache, passes)[0] == cold
+
+
+def test_the_cache_keeps_the_newest_guesses_only(
+    tmp_path: Path, passes: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pnp.export.rulebook import hints
+
+    monkeypatch.setattr(hints, "_MOST", 3)
+    folder = tmp_path / "cache" / "rulebook-pages"
+    folder.mkdir(parents=True, mode=0o700)
+    for i in range(5):  # guesses of books edited since
+        old = folder / f"old-{i}"
+        old.write_text("[]")
+        os.utime(old, (1_000_000_000 + i, 1_000_000_000 + i))
+    book(tmp_path / "a", tmp_path / "cache", passes)
+    assert sorted(p.name for p in folder.iterdir())[-2:] == ["old-3", "old-4"]
+    assert len(list(folder.iterdir())) == 3

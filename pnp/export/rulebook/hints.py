@@ -27,6 +27,7 @@ from pnp.export.rulebook.glossary import Glossary
 from pnp.io.caches import private_folder, read_private, write_private
 
 _CODE = Path(__file__).resolve().parents[2]  # the pnp package: its files are inputs too
+_MOST = 256  # books kept (a few KB each); past that, the oldest go
 
 
 def built_with_hints(build: Callable[[], Any], story: list[Flowable], inputs: object) -> None:
@@ -44,6 +45,7 @@ def built_with_hints(build: Callable[[], Any], story: list[Flowable], inputs: ob
         if states != kept:
             with contextlib.suppress(OSError):  # a cache that cannot be written: no guess
                 write_private(path, json.dumps(states).encode())
+                _prune(path.parent)
 
 
 def _path(inputs: object) -> Path | None:
@@ -53,6 +55,15 @@ def _path(inputs: object) -> Path | None:
     code = sorted((p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in _CODE.rglob("*.py"))
     text = repr((REPORTLAB, code, inputs))
     return folder / hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def _prune(folder: Path) -> None:
+    """Keep the `_MOST` newest guesses: every edit of a book's text makes a new one."""
+    kept = list(folder.iterdir())
+    if len(kept) > _MOST:
+        kept.sort(key=lambda p: p.stat().st_mtime_ns)
+        for old in kept[: len(kept) - _MOST]:
+            old.unlink(missing_ok=True)
 
 
 def _read(path: Path) -> list[Any] | None:
