@@ -11,8 +11,8 @@ marks, two ways, each as a whole process and in alternating runs:
 - the floor: a bare reportlab script drawing the same cards (same fonts, same wrapping
   width, crop marks, the back drawn once as a form), nothing else.
 
-It prints the median wall time of each, their ratio (goal: pnp / floor <= 2.5 at 1,000
-cards), the peak memory of each process (goal: < 120 MB at 10,000) and PDF bytes per card
+It prints the median wall time of each, their ratio (goal: pnp / floor <= 2.0 at 1,000 and
+at 10,000 cards), the peak memory of each process (goal: < 100 MB at 10,000) and PDF bytes per card
 (goal: <= 300 with a shared back).
 
 With `--protograf PYTHON` (a Python that has protograf installed: `python -m venv /tmp/pg &&

@@ -28,7 +28,7 @@ from pnp.pipeline.parallel import build_parallel, workers_for
 from pnp.pipeline.plan import Faces, add_sets, copies_of, plan
 from pnp.pipeline.rulebooks import editions, print_plan, write_rulebooks
 from pnp.pipeline.split import sets_in_two
-from pnp.pipeline.workers import in_background
+from pnp.pipeline.workers import Later, in_background, may_fork
 
 Progress = Callable[[str], None]
 
@@ -69,15 +69,44 @@ def build_game(
     if stage is None:
         return build_games([game], options, progress, report)
     templates = template_set(game, ink_saver=options.ink_saver)
-    wants_book = RULEBOOK in options.products and bool(editions(game, templates, options))
     out = output_dir(game.id, options)
     imposer = _Imposer(game, templates, options)
-    written, docs = [], []
+    kit = not options.split
+    docs = [(out / f"{stem}-{options.paper_name}.pdf", sets, imposer.impose(sets, kit=kit))
+            for stem, sets in plan(game, options)]  # fmt: skip
+    book_job, books = None, None
+    if RULEBOOK in options.products and editions(game, templates, options):
+        book_job = partial(_write_books, game, imposer, docs, options, stage.folder(out))
+        if may_fork(nested=False):  # the books set on the other core while this one writes
+            books = Later(book_job, fork=True)
+    try:
+        written = _write_products(game, imposer, docs, options, stage, progress, report)
+    except BaseException:
+        if books is not None:
+            books.cancel()
+        raise
+    if book_job is not None:  # claimed and reported after the sheets, as they were written
+        for staged in books.result() if books is not None else book_job():
+            written.append(stage.adopt(staged))
+            if progress:
+                progress(f"{game.id}/{staged.stem}")
+    return written
+
+
+def _write_products(
+    game: Game,
+    imposer: _Imposer,
+    docs: list[tuple[Path, list[ComponentSet], Document]],
+    options: BuildOptions,
+    stage: Staging,
+    progress: Progress | None,
+    report: Progress | None,
+) -> list[Path]:
+    """Write the imposed documents, each a PDF, with their decks' backs checked on the other
+    core meanwhile; returns their paths in place."""
+    written = []
     info = pdf_info(game, options)
-    for stem, sets in plan(game, options):
-        doc = imposer.impose(sets, kit=not options.split)
-        path = out / f"{stem}-{options.paper_name}.pdf"
-        docs.append((path, sets, doc))
+    for path, sets, doc in docs:
         backs = imposer.deck_backs(sets)  # checked on the other core while the PDF is written
         check = in_background(partial(check_backs, backs, shared=not options.split))
         try:
@@ -91,22 +120,28 @@ def build_game(
         if report and not options.split:
             report(economy(game, path, doc, imposer.groups(sets)))
         check.result()
-    if wants_book:
-        # a rulebook describes every product, so it imposes those not built too
-        every = plan(game, _every_product(options))
-        if [s for _, s in every] != [s for _, s in plan(game, options)]:
-            kit = not options.split
-            docs = [
-                (out / f"{stem}-{options.paper_name}.pdf", sets, imposer.impose(sets, kit=kit))
-                for stem, sets in every
-            ]
-        plan_ = print_plan(docs, options)
-        folder = stage.folder(out)
-        for staged in write_rulebooks(game, templates, imposer.faces, plan_, options, folder):
-            written.append(stage.adopt(staged))
-            if progress:
-                progress(f"{game.id}/{staged.stem}")
     return written
+
+
+def _write_books(
+    game: Game,
+    imposer: _Imposer,
+    docs: list[tuple[Path, list[ComponentSet], Document]],
+    options: BuildOptions,
+    folder: Path,
+) -> list[Path]:
+    """Write the game's rulebooks into the staging `folder`; returns their staged paths."""
+    # a rulebook describes every product, so it imposes those not built too
+    every = plan(game, _every_product(options))
+    if [s for _, s in every] != [sets for _, sets, _ in docs]:
+        kit = not options.split
+        out = output_dir(game.id, options)
+        docs = [
+            (out / f"{stem}-{options.paper_name}.pdf", sets, imposer.impose(sets, kit=kit))
+            for stem, sets in every
+        ]
+    plan_ = print_plan(docs, options)
+    return write_rulebooks(game, imposer.templates, imposer.faces, plan_, options, folder)
 
 
 class _Imposer:

@@ -17,6 +17,7 @@ from pnp.draw.face import FaceArt
 from pnp.draw.footprint import text_boxes
 from pnp.export.rulebook.figure import DISC_R, edged_line, number_disc
 from pnp.export.rulebook.flowables import FaceImage
+from pnp.export.rulebook.measure import height_of
 from pnp.export.rulebook.pens import Pens
 from pnp.units import mm_to_pt
 
@@ -92,7 +93,7 @@ class AnatomyPicture:
                            key=lambda i: -self.discs[i][1])  # fmt: skip
             floor = None
             for i in order:
-                height = self.labels[i].wrap(column, 10_000)[1]
+                height = height_of(self.labels[i], column)
                 want = self.discs[i][1] * scale + height / 2
                 top = want if floor is None else min(want, floor - 3)
                 tops[i] = (top, height)

@@ -17,12 +17,12 @@ from pnp.draw.face import FaceArt
 from pnp.errors import PnpError, TemplateError
 from pnp.export.pdf import write_bytes
 from pnp.export.rulebook.blocks import Story
-from pnp.export.rulebook.booklet import impose_booklet
 from pnp.export.rulebook.cover import cover_story
 from pnp.export.rulebook.data import Faced, RulebookData
 from pnp.export.rulebook.document import Metadata, RulebookDoc
 from pnp.export.rulebook.generated import Generator
 from pnp.export.rulebook.glossary import Glossary, TermPages
+from pnp.export.rulebook.hints import built_with_hints
 from pnp.export.rulebook.inline import Icons, Inlines
 from pnp.export.rulebook.markdown import Block, MarkdownError, parse_markdown
 from pnp.export.rulebook.styles import make_styles
@@ -92,10 +92,13 @@ def _build(
     covers = cover_faces(data)
     flowables = cover_story(data.game, covers, story, data.words, data.forms)
     flowables += story.flowables(blocks)
-    doc.multiBuild(flowables, canvasmaker=icons.canvas_class())
+    build = lambda: doc.multiBuild(flowables, canvasmaker=icons.canvas_class())  # noqa: E731
+    built_with_hints(build, flowables, _inputs(text, templates, data, edition))
     _check_quickref(doc, blocks, file)
     pdf = buffer.getvalue()
-    if edition.booklet:
+    if edition.booklet:  # pypdf (~80 ms to import) only for booklets
+        from pnp.export.rulebook.booklet import impose_booklet
+
         pdf = impose_booklet(pdf, edition.paper, data.words.booklet_note, styles.body.fontName)
     return pdf
 
@@ -121,6 +124,17 @@ def cover_faces(data: RulebookData, count: int = 5) -> list[FaceArt]:
             if rank < len(pool) and len(chosen) < count:
                 chosen.append(pool[rank].front)
     return chosen
+
+
+def _inputs(text: str, templates: TemplateSet, data: RulebookData, edition: Edition) -> object:
+    """What a book's page numbers follow, for the guess kept from its last build: its text,
+    theme, faces and print plan, the catalog's tables and the edition."""
+    faces = [(sid, [(f.component.id, f.component.name, f.count, f.front.key,
+                     f.back.key if f.back else None) for f in faced])
+             for sid, faced in sorted(data.faces.items())]  # fmt: skip
+    game = data.game
+    return (text, repr(edition), repr(templates.theme), repr(data.plan), faces, game.title,
+            repr(game.meta), repr(sorted((k, t.rows) for k, t in game.tables.items())))  # fmt: skip
 
 
 def _parse(text: str, file: str) -> list[Block]:

@@ -17,6 +17,7 @@ from reportlab.platypus import Flowable, Frame, PageBreak, Paragraph
 
 from pnp.draw.rl_private import frame_room
 from pnp.export.rulebook.flowables import Heading
+from pnp.export.rulebook.measure import height_of, text_width
 from pnp.units import mm_to_pt
 
 GAP = 4.0  # points between the picture and its caption
@@ -53,7 +54,7 @@ class Figure(Flowable):
         if self.cap is not None:  # Platypus measures a kept-together group on an endless page
             avail_height = min(avail_height, self.cap)
         self.width = avail_width
-        self._caption_h = self.caption.wrap(avail_width * 0.9, 10_000)[1] + GAP if self.caption \
+        self._caption_h = height_of(self.caption, avail_width * 0.9) + GAP if self.caption \
             else 0.0  # fmt: skip
         scales = self.picture.scales(avail_width)
         heights = [self.picture.size(s)[1] + self._caption_h for s in scales]
@@ -237,12 +238,3 @@ def tag(canvas: Canvas, paragraph: Paragraph, x: float, y: float, width: float) 
     canvas.roundRect(x - w / 2 - 2.5, y - h / 2 - 1.5, w + 5, h + 3, 2.5, stroke=0, fill=1)
     canvas.restoreState()
     paragraph.drawOn(canvas, x - width / 2, y - h / 2)
-
-
-def text_width(paragraph: Paragraph, width: float) -> float:
-    """How wide `paragraph`'s longest line is when set `width` wide."""
-    paragraph.wrap(width, 1000)
-    lines = getattr(getattr(paragraph, "blPara", None), "lines", [])
-    extras = [line[0] if isinstance(line, tuple) else getattr(line, "extraSpace", 0)
-              for line in lines]  # fmt: skip
-    return max((width - e for e in extras), default=width)

@@ -58,6 +58,7 @@ class Glossary(Flowable):
         self.words = words
         self.style = style
         self._last: dict[str, int | None] = {}
+        self._guess: dict[str, int | None] | None = None
         self._inner: Flowable | None = None
 
     def isIndexing(self) -> int:  # noqa: N802 - Platypus' name
@@ -67,8 +68,17 @@ class Glossary(Flowable):
         return int(self._last == self._current())
 
     def beforeBuild(self) -> None:  # noqa: N802 - Platypus' name
-        self._last = self._current()
+        self._last = self._current() if self._guess is None else self._guess
+        self._guess = None
         self.pages.reset()
+
+    def guess(self, pages: dict[str, int | None]) -> None:
+        """Start the next build from these pages (where they settled last time)."""
+        self._guess = {term: pages.get(term) for term, _ in self.rows}
+
+    def settled(self) -> dict[str, int | None]:
+        """The pages of the last pass."""
+        return dict(self._last)
 
     def afterBuild(self) -> None:  # noqa: N802 - Platypus' name
         return None

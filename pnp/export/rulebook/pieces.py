@@ -16,6 +16,7 @@ from reportlab.platypus import Paragraph
 
 from pnp.draw.face import FaceArt
 from pnp.export.rulebook.flowables import FaceForms, FaceImage
+from pnp.export.rulebook.measure import height_of
 from pnp.units import mm_to_pt
 
 EDGE = Color(0.55, 0.55, 0.55)
@@ -192,8 +193,7 @@ class Note:
     width: float = mm_to_pt(44)
 
     def size(self, s: float) -> tuple[float, float]:
-        w, h = self.text.wrap(self.width - 10, 10_000)
-        return self.width, h + 8
+        return self.width, height_of(self.text, self.width - 10) + 8
 
     def face_at(self, s: float) -> None:
         return None

@@ -18,8 +18,8 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from pnp.draw.face import FaceArt
-from pnp.export.rulebook.figure import text_width
 from pnp.export.rulebook.flowables import FaceForms
+from pnp.export.rulebook.measure import height_of, text_width
 from pnp.export.rulebook.pens import Pens
 from pnp.export.rulebook.pins import Link, Pin, draw_links, draw_pins
 from pnp.units import mm_to_pt
@@ -77,7 +77,7 @@ class TableauPicture:
         self.page_height = page_height
         for pin in pins:
             forms.plan(pin.face)
-        self.layout = lru_cache(maxsize=8)(self._layout)
+        self.layout = lru_cache(maxsize=None)(self._layout)  # every scale tried, kept
         self.row_w = max([text_width(line.label, ROW_LABEL_W) for line in lines
                           if line.label is not None and not line.framed] + [0.0])  # fmt: skip
 
@@ -134,7 +134,7 @@ class TableauPicture:
                     widths: list[float] | None, span: float) -> float:  # fmt: skip
         """Place a row with its top at `top` (going down from 0); returns its bottom."""
         if line.framed:
-            title_h = line.label.wrap(span - 2 * PAD, 1000)[1] if line.label else 0.0
+            title_h = height_of(line.label, span - 2 * PAD, 1000) if line.label else 0.0
             inner_top = top - PAD - title_h - (2 if title_h else 0)
         else:
             inner_top = top
@@ -147,7 +147,7 @@ class TableauPicture:
         if widths is not None:
             x = 0.0
             if line.label is not None:
-                h = line.label.wrap(self.row_w, 1000)[1]
+                h = height_of(line.label, self.row_w, 1000)
                 placed.labels.append((line.label, 0.0, inner_top - band / 2 + h / 2, self.row_w))
             x = self.row_w + HGAP
         for i, cell in enumerate(line.cells):
@@ -176,7 +176,7 @@ class TableauPicture:
         if cell.label is None:
             return 0.0
         cw = widths[i] if widths is not None else self._cell_w(cell, s)
-        return cell.label.wrap(cw, 1000)[1] + 3
+        return height_of(cell.label, cw, 1000) + 3
 
     # -- drawing -------------------------------------------------------------------------------
 

@@ -1,0 +1,73 @@
+"""`pnp build --all` (the five games' print kits and rulebooks) writes the same bytes however
+the work is shared out: in one process, and with games, sets and rulebooks in worker
+processes (a game's rulebooks set in a child while its print kit is written); and a pinned
+SOURCE_DATE_EPOCH is the date inside every file."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.catalog.games import builtin_ids
+from pnp.cli import main
+
+EPOCH = "1700000000"  # 2023-11-14 22:13:20 UTC
+
+
+def build_all(out: Path, jobs: str) -> dict[str, str]:
+    """Every PDF the build wrote: its path under `out` -> its SHA-256."""
+    return build(out, jobs)[0]
+
+
+def build(out: Path, jobs: str, *games: str) -> tuple[dict[str, str], str, str]:
+    """(path under `out` -> SHA-256 of every PDF written, stdout, stderr)."""
+    env = {"PNP_JOBS": jobs, "SOURCE_DATE_EPOCH": EPOCH}
+    args = ["build", *(games or ["--all"]), "--out", str(out)]
+    result = CliRunner().invoke(main, args, env=env)
+    assert result.exit_code == 0, result.output
+    printed = result.stdout.replace(str(out), "OUT"), result.stderr.replace(str(out), "OUT")
+    return {
+        p.relative_to(out).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(out.rglob("*.pdf"))
+    }, *printed
+
+
+@pytest.fixture(scope="module")
+def one_process(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
+    out = tmp_path_factory.mktemp("one") / "out"
+    return out, build_all(out, "1")
+
+
+def test_every_game_s_kit_and_rulebooks_are_the_same_bytes_in_workers(
+    one_process: tuple[Path, dict[str, str]], tmp_path: Path
+) -> None:
+    _, serial = one_process
+    games = {name.split("/")[0] for name in serial}
+    assert games == set(builtin_ids())
+    assert sum("-rulebook" in name for name in serial) >= len(games)  # a book each, or more
+    parallel = build_all(tmp_path / "out", "2")
+    assert parallel.keys() == serial.keys()
+    assert [name for name in serial if parallel[name] != serial[name]] == []
+
+
+def test_a_game_s_rulebooks_set_beside_its_kit_are_the_bytes_and_lines_of_one_process(
+    tmp_path: Path,
+) -> None:
+    one = build(tmp_path / "one", "1", "spy-royale")
+    two = build(tmp_path / "two", "2", "spy-royale")
+    assert [name.split("/")[-1] for name in one[0]] == [
+        "spy-royale-a4.pdf", "spy-royale-rulebook-a4.pdf", "spy-royale-rulebook-ja-a4.pdf"
+    ]  # fmt: skip
+    assert one[1].splitlines() == [f"OUT/{name}" for name in one[0]]  # kit first, as written
+    assert two == one
+
+
+def test_source_date_epoch_is_the_date_in_every_file(
+    one_process: tuple[Path, dict[str, str]],
+) -> None:
+    out, serial = one_process
+    for name in serial:
+        assert b"/CreationDate (D:20231114221320" in (out / name).read_bytes(), name
