@@ -16,6 +16,7 @@ together: cards printed on one sheet share that sheet's drift and cut.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -215,8 +216,12 @@ def _dealt(
     for i, deck in enumerate(decks):
         shares = {s: n for s, sheet in enumerate(layout) for d, n in sheet if d == i}
         dealt: dict[int, list[Piece]] = {s: [] for s in shares}
+        # the least filled open share first (ties: the earlier sheet), kept in a heap
+        heap = [(0.0, s) for s in sorted(shares) if shares[s] > 0]
         for card in deck.cards:
-            open_ = [s for s in shares if len(dealt[s]) < shares[s]]
-            dealt[min(open_, key=lambda s: (len(dealt[s]) / shares[s], s))].append(card)
+            _, s = heapq.heappop(heap)
+            dealt[s].append(card)
+            if len(dealt[s]) < shares[s]:
+                heapq.heappush(heap, (len(dealt[s]) / shares[s], s))
         out.append(dealt)
     return out

@@ -121,6 +121,9 @@ def _fewest_pages(
     if opts.gap_mm is None:
         tries += [Packing(frozenset({size}), 0.0) for size in sorted(sizes) if len(sizes) > 1]
         tries += [Packing(sizes, 0.0), Packing(sizes, 0.0, aside=True)]
+    if not loose:  # `space` and `aside` move loose pieces only: the first try of each `butt`
+        firsts: dict[frozenset[Size], Packing] = {}
+        tries = [firsts.setdefault(p.butt, p) for p in tries if p.butt not in firsts]
     packed = [_packed(grids, loose, opts, packing) for packing in tries]
     fewest = min(_pages(sheets) for sheets in packed)
     return next(sheets for sheets in packed if _pages(sheets) == fewest)

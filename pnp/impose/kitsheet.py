@@ -28,6 +28,9 @@ class KitSheet:
     free: list[Rect] = field(default_factory=list)
     tight: list[Rect] = field(default_factory=list)
     space: float = SPACE_MM
+    # rectangles still to carve from free and tight: carved when a loose piece next looks for
+    # room, so a sheet of cards alone (every packing tried of a 1,000-card deck) never pays
+    pending: list[tuple[Rect, Rect]] = field(default_factory=list, repr=False)
 
     @classmethod
     def blank(cls, paper: Paper, opts: SheetOptions, space: float) -> KitSheet:
@@ -40,6 +43,7 @@ class KitSheet:
 
     def spot(self, unit: Unit, bleed: float, *, tight: bool) -> tuple[float, float] | None:
         """Where `unit`'s trim would go (bottom-left), or None if it fits nowhere."""
+        self._carve()
         pad = bleed + (0.0 if tight else halo(unit, self.space))
         spot = find_spot(self.tight if tight else self.free, unit.w + 2 * pad, unit.h + 2 * pad)
         return None if spot is None else (spot[0] + pad, spot[1] + pad)
@@ -50,8 +54,14 @@ class KitSheet:
         self.placed.append((unit, x, y))
         self.groups.append(group)
         trim = Rect(x, y, unit.w, unit.h)
-        self.free = carve(self.free, trim.grow(bleed + halo(unit, self.space)))
-        self.tight = carve(self.tight, trim.grow(bleed))
+        self.pending.append((trim.grow(bleed + halo(unit, self.space)), trim.grow(bleed)))
+
+    def _carve(self) -> None:
+        """Take the placed pieces' boxes from the free lists, in the order they were put."""
+        for loose, tight in self.pending:
+            self.free = carve(self.free, loose)
+            self.tight = carve(self.tight, tight)
+        self.pending.clear()
 
     @property
     def section(self) -> str:
