@@ -68,6 +68,7 @@ class Story:
     headings: list[Heading] = field(default_factory=list)
     height: float = 0.0  # the frame's height: what a figure may take on a page of its own
     _chapters: int = 0
+    _page_begun: bool = False  # a directive just began a page: the next chapter needs no break
 
     def flowables(self, blocks: Sequence[Block], width: float | None = None) -> list[Flowable]:
         out: list[Flowable] = []
@@ -77,6 +78,7 @@ class Story:
                     and isinstance(out[-1], Paragraph | KeepTogether):  # fmt: skip
                 out[-1].keepWithNext = 1  # what leads into a figure stays with it
             out.extend(made)
+            self._page_begun = isinstance(block, Directive) and block.name == "quickref"
         return out
 
     def block(self, block: Block, width: float) -> list[Flowable]:
@@ -129,7 +131,7 @@ class Story:
         out: list[Flowable] = []
         if block.level == 1:
             self._chapters += 1
-            if self._chapters > 1:  # every chapter after the first starts a page
+            if self._chapters > 1 and not self._page_begun:  # each chapter starts a page
                 out.append(PageBreakIfNotEmpty())
         return [*out, heading]
 

@@ -120,7 +120,8 @@ def _display_styles(
         "subtitle": ParagraphStyle("subtitle", parent=body, fontSize=12, leading=16,
                                    alignment=TA_CENTER, textColor=palette.muted),
         "toc": [ParagraphStyle(f"toc{i}", parent=body, leftIndent=14 * i, firstLineIndent=0,
-                               fontSize=(11 if i == 0 else 10), spaceBefore=(5 if i == 0 else 1))
+                               fontSize=(11 if i == 0 else 9.5), spaceBefore=(3 if i == 0 else 0),
+                               leading=(14 if i == 0 else 12.5))
                 for i in range(3)],
     }  # fmt: skip
 
