@@ -180,7 +180,8 @@ def _load_set(path: Path, doc: Any, seen_ids: dict[str, Origin]) -> ComponentSet
     file = Fields(doc, "set file", file=str(path), line=1)
     file.check_keys(("set", "components", "sheet"))
     head = file.mapping("set", "set")
-    head.check_keys(SET_KEYS)
+    localized = tuple(k for k in head.raw if re.fullmatch(r"name_[a-z]{2}", str(k)))
+    head.check_keys(SET_KEYS + localized)  # `name_ja`: the set's name in another language
     set_id = head.slug("id", file_name=True)
     head.what = f"set {set_id!r}"
     kind = head.choice("kind", KINDS)
@@ -215,6 +216,7 @@ def _load_set(path: Path, doc: Any, seen_ids: dict[str, Origin]) -> ComponentSet
         note=head.text("note", None),
         orientation=orientation,
         imposition=imposition, seams=parse_seams(head, trim, imposition),
+        names={k[5:]: str(head.text(k)) for k in localized},
     )  # fmt: skip
 
 

@@ -148,6 +148,7 @@ class ComponentSet:
     orientation: str = "portrait"
     imposition: str = "grid"
     seams: Seams = field(default_factory=Seams)
+    names: dict[str, str] = field(default_factory=dict)  # the set's name by language (`name_ja`)
 
     @property
     def is_deck(self) -> bool:

@@ -137,5 +137,8 @@ class Words:
 def _field(item: Any, key: str) -> Any:
     if key == "name":
         return getattr(item, "name", None)
+    names = getattr(item, "names", None)  # a set's own name in another language
+    if key.startswith("name_") and isinstance(names, dict) and key[5:] in names:
+        return names[key[5:]]
     fields = getattr(item, "fields", None) or getattr(item, "defaults", None) or {}
     return fields.get(key)
