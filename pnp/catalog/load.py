@@ -182,7 +182,8 @@ def _load_set(path: Path, doc: Any, seen_ids: dict[str, Origin]) -> ComponentSet
     file = Fields(doc, "set file", file=str(path), line=1)
     file.check_keys(("set", "components", "sheet", "columns"))
     head = file.mapping("set", "set")
-    head.check_keys(SET_KEYS)
+    localized = tuple(k for k in head.raw if re.fullmatch(r"name_[a-z]{2}", str(k)))
+    head.check_keys(SET_KEYS + localized)  # `name_ja`: the set's name in another language
     set_id = head.slug("id", file_name=True)
     head.what = f"set {set_id!r}"
     kind = head.choice("kind", KINDS)
@@ -220,6 +221,7 @@ def _load_set(path: Path, doc: Any, seen_ids: dict[str, Origin]) -> ComponentSet
         orientation=orientation,
         imposition=imposition, seams=parse_seams(head, trim, imposition),
         sheet_columns=tuple((c.header, text_of(c.key, c.sub)) for c in columns),
+        names={k[5:]: str(head.text(k)) for k in localized},
     )  # fmt: skip
 
 

@@ -150,6 +150,7 @@ class ComponentSet:
     seams: Seams = field(default_factory=Seams)
     # the columns of the set's sheet, in its order: (header as written, key it fills)
     sheet_columns: tuple[tuple[str, str], ...] = ()
+    names: dict[str, str] = field(default_factory=dict)  # the set's name by language (`name_ja`)
 
     @property
     def is_deck(self) -> bool:

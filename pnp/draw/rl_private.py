@@ -151,3 +151,7 @@ def cjk_lines_break_beside_pictures() -> None:
         return ord(char) if char else 0x3000
 
     paragraph.ord = ord_or_picture
+    # reportlab's list of what may not start a line lacks the full-width colon and semicolon
+    # (JIS X 4051 puts them with the closing punctuation): add them, once
+    missing = "".join(c for c in "\uff1a\uff1b" if c not in paragraph.ALL_CANNOT_START)
+    paragraph.ALL_CANNOT_START += missing

@@ -80,6 +80,10 @@ def builtin_families() -> dict[str, FontFamily]:
             d / "RobotoCondensed-BoldItalic.ttf",
         ),
         "IPAex Gothic": FontFamily("IPAex Gothic", d / "IPAexGothic.ttf"),
+        # Japanese with a real bold, for rulebooks (OFL; Debian fonts-morisawa-bizud-gothic)
+        "BIZ UDPGothic": FontFamily(
+            "BIZ UDPGothic", d / "BIZUDPGothic-Regular.ttf", d / "BIZUDPGothic-Bold.ttf"
+        ),
     }
 
 

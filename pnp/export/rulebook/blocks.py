@@ -68,6 +68,7 @@ class Story:
     headings: list[Heading] = field(default_factory=list)
     height: float = 0.0  # the frame's height: what a figure may take on a page of its own
     _chapters: int = 0
+    _page_begun: bool = False  # a directive just began a page: the next chapter needs no break
 
     def flowables(self, blocks: Sequence[Block], width: float | None = None) -> list[Flowable]:
         out: list[Flowable] = []
@@ -76,7 +77,11 @@ class Story:
             if isinstance(block, Directive) and block.name in FIGURES and out \
                     and isinstance(out[-1], Paragraph | KeepTogether):  # fmt: skip
                 out[-1].keepWithNext = 1  # what leads into a figure stays with it
+            if isinstance(block, MdParagraph) and self.inlines.plain(block.inlines).rstrip() \
+                    .endswith(":"):  # fmt: skip
+                made[-1].keepWithNext = 1  # a lead-in line stays with the list or table it opens
             out.extend(made)
+            self._page_begun = isinstance(block, Directive) and block.name == "quickref"
         return out
 
     def block(self, block: Block, width: float) -> list[Flowable]:
@@ -129,7 +134,7 @@ class Story:
         out: list[Flowable] = []
         if block.level == 1:
             self._chapters += 1
-            if self._chapters > 1:  # every chapter after the first starts a page
+            if self._chapters > 1 and not self._page_begun:  # each chapter starts a page
                 out.append(PageBreakIfNotEmpty())
         return [*out, heading]
 
@@ -192,12 +197,29 @@ class Story:
         return [KeepTogether([picture, caption])]
 
 
+class DataTable(Table):
+    """A table that breaks over a page only with at least `MIN_ROWS` rows on each side: never a
+    header with one row at a page's foot, nor one row alone on the next."""
+
+    MIN_ROWS = 3
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        parts = super().split(avail_width, avail_height)
+        if len(parts) == 2 and min(_rows(p) - self.repeatRows for p in parts) < self.MIN_ROWS:
+            return []
+        return parts
+
+
+def _rows(flowable: Flowable) -> int:
+    return len(getattr(flowable, "_cellvalues", ()))
+
+
 def data_table(
     rows: list[list[Flowable]], texts: list[list[str]], width: float, styles: Styles
 ) -> Table:
     """A table with a tinted header row repeated on every page, columns sized by their text."""
     widths = _column_widths(texts, width, styles.cell.fontName, styles.cell.fontSize)
-    table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT", spaceAfter=7)
+    table = DataTable(rows, colWidths=widths, repeatRows=1, hAlign="LEFT", spaceAfter=7)
     table.setStyle(
         TableStyle([
             ("FONT", (0, 0), (-1, -1), styles.body.fontName),  # no unembedded default font

@@ -18,6 +18,7 @@ from pnp.export.rulebook.markdown import Break, Inline, Span
 from pnp.export.rulebook.words import Words
 
 FAN_FACES = 5
+LONG_CREDIT = 160  # a credit longer than this (a list of thanks) goes inside, after the contents
 
 
 def cover_story(
@@ -31,7 +32,9 @@ def cover_story(
     if meta.get("subtitle"):
         out.append(story.paragraph([Span(str(meta["subtitle"]))], styles.subtitle, 0))
     out.append(story.paragraph([Span(_facts(meta, words))], styles.subtitle, 0))
-    credits = story.paragraph(_credits(meta, words), styles.caption, 0, terms=False)
+    lines = _credit_lines(meta)
+    short = [(k, v if len(v) <= LONG_CREDIT else words.say("credits_inside")) for k, v in lines]
+    credits = story.paragraph(_inlines(short), styles.caption, 0, terms=False)
     if faces:  # the picture takes what room the credits leave
         out.append(Spacer(1, 6 * mm))
         out.append(FaceFan(faces[:FAN_FACES], story.width * 0.85, story.width, credits, forms))
@@ -39,8 +42,11 @@ def cover_story(
     out.append(credits)
     out += [NextPageTemplate("body"), PageBreak()]
     heading = story.paragraph([Span(words.contents)], styles.headings[1], 0)
-    out += [heading, contents(styles), PageBreak()]
-    return out
+    out += [heading, contents(styles)]
+    inside = [(k, v) for k, v in lines if len(v) > LONG_CREDIT]
+    if inside:  # the long thanks, in full, under the contents
+        out += [Spacer(1, 4 * mm), story.paragraph(_inlines(inside), styles.small, 0, terms=False)]
+    return [*out, PageBreak()]
 
 
 def _facts(meta: Mapping[str, Any], words: Words) -> str:
@@ -58,8 +64,8 @@ def _facts(meta: Mapping[str, Any], words: Words) -> str:
     return " · ".join(parts)
 
 
-def _credits(meta: Mapping[str, Any], words: Words) -> list[Inline]:
-    """Designer, publisher and every credit the catalog lists, one per line."""
+def _credit_lines(meta: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """Designer, publisher and every credit the catalog lists: (label, text)."""
     lines: list[tuple[str, str]] = []
     for key in ("designer", "publisher"):
         if meta.get(key):
@@ -71,6 +77,11 @@ def _credits(meta: Mapping[str, Any], words: Words) -> list[Inline]:
         lines += [("", _text(c)) for c in credits]
     elif credits:
         lines.append(("", str(credits)))
+    return lines
+
+
+def _inlines(lines: list[tuple[str, str]]) -> list[Inline]:
+    """Credit lines, one per line, each label in bold."""
     out: list[Inline] = []
     for label, value in lines:
         if out:

@@ -145,14 +145,26 @@ def _paragraphs(flowable: object) -> Iterator[Paragraph]:
             yield from _paragraphs(inner)
 
 
+class Contents(TableOfContents):
+    """Chapters and sections only: the outline holds the smaller headings, and the contents
+    stays on one page."""
+
+    def notify(self, kind: str, stuff: object) -> None:
+        if kind == "TOCEntry" and isinstance(stuff, tuple) and stuff[0] > 1:
+            return
+        super().notify(kind, stuff)
+
+
 def contents(styles: Styles) -> TableOfContents:
     """The table of contents: chapters and sections with their pages, linked."""
-    toc = TableOfContents(dotsMinLevel=0)
+    toc = Contents(dotsMinLevel=0)
     toc.levelStyles = styles.toc
     toc.tableStyle = TableStyle([
         ("FONT", (0, 0), (-1, -1), styles.body.fontName),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), 0),
         ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+        ("TOPPADDING", (0, 0), (-1, -1), 0.5),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
     ])  # fmt: skip
     return toc

@@ -125,13 +125,28 @@ def defer(flowables: list[Flowable], frame: Frame, canvas: Canvas) -> list[Flowa
         return None
     if lead + alone > page:
         return None
-    rest = flowables[n + 1 :]
-    end = next((i for i, f in enumerate(rest) if _breaks(f)), len(rest))
+    end = _filling(flowables[n + 1 :], canvas, width, left)
     if end == 0:
         return None  # nothing to fill the gap with
     del flowables[: n + 1]
     flowables.insert(end, Release())
     return group
+
+
+def _filling(rest: list[Flowable], canvas: Canvas, width: float, left: float) -> int:
+    """How many of the flowables after a waiting figure fill the gap it leaves: those of its
+    own section (up to the next heading) that fit whole in `left`, so the figure comes out
+    between two of them, never inside a list or a paragraph split over the page."""
+    used, count = 0.0, 0
+    for flowable in rest:
+        if _breaks(flowable) or isinstance(flowable, Heading):
+            break
+        used += flowable.wrapOn(canvas, width, left)[1] + flowable.getSpaceBefore()
+        if used > left:
+            break
+        used += flowable.getSpaceAfter()
+        count += 1
+    return count
 
 
 def _breaks(flowable: Flowable) -> bool:

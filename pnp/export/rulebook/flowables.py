@@ -120,6 +120,9 @@ class FaceFan(Flowable):
         tallest = max(f.height_mm for f in self.faces)
         # fill the picture, but never show a piece more than twice its printed size
         self.scale = min(self.height * 0.72 / mm_to_pt(tallest), 2.0)
+        low, high = self._rise()
+        if high - low > self.height:  # the turned cards reach past the room: smaller
+            self.scale *= self.height / (high - low)
         return self.width, self.height
 
     def _placements(self) -> list[tuple[FaceArt, float, float, float, float]]:
@@ -132,6 +135,15 @@ class FaceFan(Flowable):
             w, h = mm_to_pt(face.width_mm) * self.scale, mm_to_pt(face.height_mm) * self.scale
             out.append((face, angle, -w / 2 + math.sin(math.radians(angle)) * w * 0.3, w, h))
         return out
+
+    def _rise(self) -> tuple[float, float]:
+        """The lowest and highest point of the turned cards, above their pivot."""
+        ys = []
+        for _, angle, dx, w, h in self._placements():
+            a = math.radians(-angle)
+            for x, y in ((dx, 0.0), (dx + w, 0.0), (dx, h), (dx + w, h)):
+                ys.append(x * math.sin(a) + y * math.cos(a))
+        return min(ys), max(ys)
 
     def _centre_shift(self) -> float:
         """How far to move the fan so its rotated cards sit centred in the frame."""
@@ -148,7 +160,7 @@ class FaceFan(Flowable):
         for face, angle, dx, w, h in self._placements():
             canvas.saveState()
             # pivot near the bottom centre, as a hand of cards is held
-            canvas.translate(self.width / 2 + shift, self.height * 0.06)
+            canvas.translate(self.width / 2 + shift, -self._rise()[0])
             canvas.rotate(-angle)
             canvas.translate(dx, 0)
             canvas.saveState()

@@ -129,7 +129,7 @@ class Generator:
         header = [headings.get(c) or self.data.words.column(c) for c in shown]
         rows = [[_cell(row.get(c)) for c in shown] for row in table.rows]
         styles = self.story.styles
-        title = self.story.paragraph([Span(table.title, bold=True)], styles.small, d.line)
+        title = self.story.paragraph([Span(table.title, bold=True)], styles.keep_small, d.line)
         out: list[Flowable] = [title, self.story.text_table(header, rows)]
         if table.note:
             out.append(self.story.paragraph([Span(table.note)], styles.caption, d.line))

@@ -21,7 +21,7 @@ class TermPages:
 
     def __init__(self, terms: list[str]) -> None:
         self.terms = terms
-        self._patterns = {t: re.compile(rf"(?<!\w){re.escape(t.casefold())}(?!\w)") for t in terms}
+        self._patterns = {t: _pattern(t) for t in terms}
         self.bold: dict[str, int] = {}
         self.seen: dict[str, int] = {}
 
@@ -114,3 +114,11 @@ class Glossary(Flowable):
 def bold_phrases(paragraph: Paragraph) -> set[str]:
     """The bold phrases of a paragraph, case-folded (set by the rulebook's story)."""
     return set(getattr(paragraph, "pnp_bold", set()))
+
+
+def _pattern(term: str) -> re.Pattern[str]:
+    """A term as a whole word; Japanese has no spaces between words, so a term in its script
+    is found anywhere in the text."""
+    if re.search(r"[\u3000-\u9fff\uf900-\uffef]", term):
+        return re.compile(re.escape(term.casefold()))
+    return re.compile(rf"(?<!\w){re.escape(term.casefold())}(?!\w)")

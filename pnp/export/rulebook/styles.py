@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from reportlab.lib.colors import Color
-from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 
 from pnp.draw.rl_private import cjk_lines_break_beside_pictures
@@ -88,15 +88,17 @@ def make_styles(theme: Theme, lang: str) -> Styles:
     """Styles for the edition in `lang` from the game's theme."""
     families = [theme.family("body"), *theme.fallback_families()]
     cjk = lang in SAMPLE
-    if cjk:  # the first family that can set the script leads; its lines break at icons too
-        cjk_lines_break_beside_pictures()
-        lead = next((f for f in families if _covers(f, SAMPLE[lang])), families[0])
+    if cjk:  # the first family that can set the script leads, one with a bold weight first;
+        cjk_lines_break_beside_pictures()  # its lines break at icons too
+        able = [f for f in families if _covers(f, SAMPLE[lang])]
+        lead = next((f for f in able if f.bold), able[0] if able else families[0])
         families = [lead, *(f for f in families if f != lead)]
     body_font = register_family(families[0])
     title_font = register_family(families[0] if cjk else theme.family("title"))
     palette = _palette(theme)
     body = ParagraphStyle("body", fontName=body_font, fontSize=BODY_PT, leading=BODY_PT * LEADING,
-                          textColor=palette.ink, spaceAfter=5, alignment=TA_LEFT,
+                          textColor=palette.ink, spaceAfter=5,
+                          alignment=TA_JUSTIFY if cjk else TA_LEFT,  # Japanese sets justified
                           wordWrap="CJK" if cjk else None)  # fmt: skip
     small = ParagraphStyle("small", parent=body, fontSize=8.5, leading=8.5 * 1.3, spaceAfter=2)
     heads = _headings(body, title_font, palette)
@@ -120,7 +122,8 @@ def _display_styles(
         "subtitle": ParagraphStyle("subtitle", parent=body, fontSize=12, leading=16,
                                    alignment=TA_CENTER, textColor=palette.muted),
         "toc": [ParagraphStyle(f"toc{i}", parent=body, leftIndent=14 * i, firstLineIndent=0,
-                               fontSize=(11 if i == 0 else 10), spaceBefore=(5 if i == 0 else 1))
+                               fontSize=(11 if i == 0 else 9.5), spaceBefore=(3 if i == 0 else 0),
+                               leading=(14 if i == 0 else 12.5))
                 for i in range(3)],
     }  # fmt: skip
 

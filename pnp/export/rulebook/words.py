@@ -55,6 +55,7 @@ SAY: dict[str, dict[str, str]] = {
         "sleeve_size": "{n} for {w:g} × {h:g} mm cards",
         "supply": "You also need: {items}.",
         "label_example": "Example", "label_note": "Note", "label_reading": "Our reading",
+        "credits_inside": "named in full after the contents",
         "scale_note": "Scale {scale}",
     },
     "ja": {
@@ -78,6 +79,7 @@ SAY: dict[str, dict[str, str]] = {
         "sleeve_size": "{w:g} × {h:g} mm のカード用 {n} 枚",
         "supply": "ほかに用意するもの：{items}。",
         "label_example": "例", "label_note": "注", "label_reading": "私たちの解釈",
+        "credits_inside": "目次のあとに全員を掲載",
         "scale_note": "縮尺 {scale}",
     },
 }  # fmt: skip
@@ -135,5 +137,8 @@ class Words:
 def _field(item: Any, key: str) -> Any:
     if key == "name":
         return getattr(item, "name", None)
+    names = getattr(item, "names", None)  # a set's own name in another language
+    if key.startswith("name_") and isinstance(names, dict) and key[5:] in names:
+        return names[key[5:]]
     fields = getattr(item, "fields", None) or getattr(item, "defaults", None) or {}
     return fields.get(key)
