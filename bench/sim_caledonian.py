@@ -42,6 +42,7 @@ its holder's win rate.
 from __future__ import annotations
 
 import argparse
+import copy
 import math
 import random
 import re
@@ -121,6 +122,8 @@ class Catalog:
     seller_keeps: bool
     token_order: str
     head_start: dict[int, dict[int, int]] = field(default_factory=dict)
+    variants: dict[str, str] = field(default_factory=dict)  # key -> name (the variants table)
+    equal_turns: bool = False
 
     @property
     def hand(self) -> int:
@@ -190,7 +193,21 @@ def load(path: str | None = None) -> Catalog:
     return Catalog(
         nations, track, numbers, dossier, crises, incidents, tokens, endings, budget, rounds,
         players, info, seller_keeps, token_order, head_start,
+        {r["key"]: r["name"] for r in tables["variants"].rows} if "variants" in tables else {},
     )
+
+
+def variant(cat: Catalog, key: str) -> Catalog:
+    """The catalog played with one of its variants (the rulebook's Variants chapter)."""
+    if key not in cat.variants:
+        raise SystemExit(f"unknown variant {key!r} (the catalog has: {', '.join(cat.variants)})")
+    out = copy.deepcopy(cat)
+    if key == "journal-draw":  # step 1 as the journal writes it: no discard
+        out.numbers["discard"] = 0
+    elif key == "equal-turns":  # no head start; the round is finished after the Vault goal
+        out.head_start = {}
+        out.equal_turns = True
+    return out
 
 
 # -- policies ---------------------------------------------------------------------------------
@@ -306,10 +323,9 @@ class Game:
         self.stats = Stats()
         self.tokens = Counter(cat.tokens)
         self.counted = 0  # crises and incidents counted (a guard against runaway cascades)
+        self.finishing = False  # Equal turns: someone reached the goal, the round is finished
+        self.forcing_of: dict[int, set[str]] = {}
         self._profiles: dict[str, Any] = {}
-        self.sleeper_amount = max(
-            (c.amount for c in cat.dossier if c.role == "sleeper"), default=0
-        )
         n_cards = len(self.deck)
         # expected value of one random card for / against, from the deck as printed
         self.by_nation_value = Counter()
@@ -510,10 +526,16 @@ class Game:
         la = p.agent("launderer")
         if la and "launderer" not in self.disabled:
             limit = la.amount if "or less" in la.text else 99
-            extra = [(c, m) for m, cs in p.bonds.items() for c in cs if c.value <= limit]
+            if "from your hand" in la.text:  # the balance pass: a card from the hand
+                extra = [(c, None) for c in p.hand if c.value <= limit]
+            else:  # before: another bond from the Portfolio
+                extra = [(c, m) for m, cs in p.bonds.items() for c in cs if c.value <= limit]
             if extra:
                 c, m = max(extra, key=lambda cm: cm[0].value)
-                p.bonds[m].remove(c)
+                if m is None:
+                    p.hand.remove(c)
+                else:
+                    p.bonds[m].remove(c)
                 p.bank([c])
                 forcing.add("launderer")
                 p.used.add("launderer")
@@ -527,11 +549,18 @@ class Game:
             for o in self.others(p):
                 o.known.pop(p.seat, None)
             if p.score >= goal:
-                raise GameOver("goal", p, forcing)
+                self.reached(p, forcing)
             self.new_secret(p, old)
         if p.score >= goal:
-            raise GameOver("goal", p, forcing)
+            self.reached(p, forcing)
         return True
+
+    def reached(self, p: Player, forcing: set[str]) -> None:
+        """A Vault reached the goal: the game ends at once (or, Equal turns, at the round's end)."""
+        if not self.cat.equal_turns:
+            raise GameOver("goal", p, forcing)
+        self.forcing_of[p.seat] = forcing
+        self.finishing = True
 
     def spend(self, p: Player, agent: Card | None) -> None:
         """A Field Agent whose text says it is discarded once used."""
@@ -579,6 +608,9 @@ class Game:
         p.hand.remove(card)
         self.discard.append(card)
         self.turn_log.append((card.role, nation, p.seat))
+        then = re.search(r"[Tt]hen draw (\d+) Dossier card", card.text)
+        if then:
+            self.take(p, int(then.group(1)))
         return True
 
     def counter(self, victim: Player, player: Player) -> bool:
@@ -692,7 +724,7 @@ class Game:
         if not incident:
             for p in self.players:
                 for ag in p.agents:
-                    if ag.role == "sleeper" and ag.nation == own:
+                    if ag.role == "sleeper" and self.sleeper_counts(ag, p, own):
                         base += ag.amount
         mean, sd = self.random_stats(support)
         wants = {p.seat: self.desire(p, ch, own) for p in self.players}
@@ -727,6 +759,7 @@ class Game:
             )
             for c in self.contribute(p, support, goal, est, wants[p.seat], p is a):
                 submitted.append((p, c))
+        moved: list[tuple[int, int]] = []  # goal moves (turn-log entry, amount), for the record
         # Scandal and Public Rally, before the count: played when the goal's move is worth
         # more than the card's own value would be as a submitted card, and could matter
         for p in self.order_from(a):
@@ -736,7 +769,7 @@ class Game:
             if not card or abs(d) < (3 if p.policy.spy == "decisive" else 0.5):
                 continue
             as_card = card.value if (card.nation in support) == (d > 0) else -card.value
-            if as_card >= card.amount:
+            if as_card >= card.amount or (self.bond_material(p, card) and abs(d) < 6):
                 continue
             est = est_base + sum(
                 (c.value if c.nation in support else -c.value) for q, c in submitted if q is p
@@ -749,7 +782,9 @@ class Game:
                 self.discard.append(card)
                 continue
             if self.use(p, card, own):
-                goal += card.amount if role == "scandal" else -card.amount
+                shift = card.amount if role == "scandal" else -card.amount
+                goal += shift
+                moved.append((len(self.turn_log) - 1, shift))
         cards = random_cards + [c for _, c in submitted]
         signs = [1 if c.nation in support else -1 for c in cards]
         total = base + sum(s * c.value for s, c in zip(signs, cards))
@@ -759,6 +794,8 @@ class Game:
             dc = p.hand_role("double-cross")
             if not dc or d == 0 or abs(d) < (2 if p.policy.spy == "decisive" else 0.3):
                 continue
+            if self.bond_material(p, dc) and abs(d) < 6:
+                continue  # a future bond is worth more than a crisis one barely cares about
             success = total >= goal
             if (d > 0) == success:
                 continue
@@ -781,7 +818,11 @@ class Game:
         if not incident:
             for p in self.order_from(a):
                 for ag in p.agents:
-                    if ag.role != "attache" or ag.nation != own:
+                    if ag.role != "attache":
+                        continue
+                    if "any crisis" in ag.text:
+                        pass  # the balance pass: every crisis
+                    elif ag.nation not in (support if "counts for" in ag.text else {own}):
                         continue
                     d = wants[p.seat]
                     p.used.add("attache")
@@ -794,11 +835,18 @@ class Game:
                         total -= ag.amount
                         self.turn_log.append(("attache", own, p.seat))
         success = total >= goal
+        # the record of which effects decided this count: a goal move that did not change the
+        # outcome did not decide it; a Sleeper decided a success it alone reached
+        for idx, shift in reversed(moved):
+            if (total >= goal - shift) == success:
+                del self.turn_log[idx]
         if success and not incident:
             for p in self.players:
                 for ag in p.agents:
-                    if ag.role == "sleeper" and ag.nation == own:
-                        p.used.add("sleeper")
+                    if (
+                        ag.role == "sleeper" and self.sleeper_counts(ag, p, own)
+                        and total - ag.amount < goal
+                    ):
                         self.turn_log.append(("sleeper", own, p.seat))
         self.discard.extend(cards)
         helped = base > 0 or any(
@@ -809,6 +857,13 @@ class Game:
         else:
             self.stats.crises.append((ch.id, helped, success))
         return success
+
+    def sleeper_counts(self, ag: Card, owner: Player, own: str) -> bool:
+        """A Sleeper Agent adds to this crisis: the balance pass's to every crisis its owner
+        draws; before, to every crisis of its own nation's deck."""
+        if "you draw" in ag.text:
+            return owner is self.active
+        return ag.nation == own
 
     def crisis(self, n: str) -> None:
         deck = self.crisis_decks[n]
@@ -860,13 +915,19 @@ class Game:
     # -- a turn -----------------------------------------------------------------------------------
 
     def agent_useful(self, p: Player, c: Card) -> bool:
-        if p.policy.agents == "all":
-            return c.role not in self.cat.information_only or p.policy.spy == "eager"
         r, n = c.role, c.nation
+        if p.policy.agents == "all":
+            # every agent, but not a Sleeper that would help another player's nation
+            if r == "sleeper" and "you draw" not in c.text and not (
+                p.sellable(n) or p.bonds.get(n)
+            ):
+                return False
+            return r not in self.cat.information_only or p.policy.spy == "eager"
         if r == "traitor":
             return bool(p.bonds.get(n)) and not p.sellable(n)
         if r in ("broker", "sleeper", "attache"):
-            return p.sellable(n) or bool(p.bonds.get(n)) or r == "attache"
+            personal = r == "attache" or "you draw" in c.text
+            return p.sellable(n) or bool(p.bonds.get(n)) or personal
         if r == "bodyguard":
             return len(p.agents) >= 1
         return r not in self.cat.information_only
@@ -902,14 +963,14 @@ class Game:
         unwanted ones, or left alone (expected gain from a normal model of the count)."""
         w = self.wants(p)
         best, best_n = -1e9, self.cat.nations[0]
-        sleepers = Counter(
-            ag.nation for q in self.players for ag in q.agents if ag.role == "sleeper"
-        )
+        sleepers = [(ag, q) for q in self.players for ag in q.agents if ag.role == "sleeper"]
         for n in self.cat.nations:
             g, support, succ_m, fail_m = self.profile(n)
             mean, sd = self.random_stats(support)
             base = self.cat.numbers["public-bonus"] if p.public == n else 0
-            base += sleepers[n] * (self.sleeper_amount or 0)
+            for ag, q in sleepers:
+                if ("you draw" in ag.text and q is p) or ("you draw" not in ag.text and ag.nation == n):
+                    base += ag.amount
             succ = self.panel_gain(w, succ_m)
             fail = self.panel_gain(w, fail_m)
             push = sorted((c.value for c in p.hand if c.nation in support), reverse=True)
@@ -943,8 +1004,6 @@ class Game:
                         self.tokens[p.public] += 1
                         p.public = p.secret.nation
                         self.tokens[p.public] -= 1
-                        if "draw" in c.text:
-                            self.take(p, c.amount or 1)
             elif r == "new-identity":
                 if p.secret is None:
                     continue
@@ -977,7 +1036,7 @@ class Game:
                 ]
                 if not targets and eager:
                     worst = min(self.cat.nations, key=lambda n: self.want(p, n))
-                    if self.want(p, worst) < -2:
+                    if self.want(p, worst) < -1:
                         targets = [worst]
                 if targets and self.use(p, c, targets[0]):
                     self.move(targets[0], -c.amount)
@@ -1012,10 +1071,12 @@ class Game:
                         self.discard.append(ag)
                 elif r == "forensic-audit":
                     goal = self.cat.numbers["vault-goal"]
+                    limit = c.amount if "or less" in c.text else 99
+                    steal = "into yours" in c.text  # the balance pass: the bond changes hands
                     victims = [
                         o for o in rivals
-                        if any(x.value <= c.amount for cs in o.bonds.values() for x in cs)
-                        and (eager or o.score >= goal * 0.6)
+                        if any(x.value <= limit for cs in o.bonds.values() for x in cs)
+                        and (eager or steal or o.score >= goal * 0.6)
                     ]
                     if not victims:
                         continue
@@ -1026,20 +1087,29 @@ class Game:
                         continue
                     if self.use(p, c):
                         cs = [
-                            (x, m) for m, xs in o.bonds.items() for x in xs
-                            if x.value <= c.amount
+                            (x, m) for m, xs in o.bonds.items() for x in xs if x.value <= limit
                         ]
-                        x, m = max(cs, key=lambda xm: (self.level[xm[1]], xm[0].value))
+                        x, m = max(
+                            cs,
+                            key=lambda xm: (steal and p.sellable(xm[1]), self.level[xm[1]], xm[0].value),
+                        )
                         o.bonds[m].remove(x)
-                        self.discard.append(x)
+                        if steal:
+                            p.bonds[m].append(x)
+                            self.sales()
+                        else:
+                            self.discard.append(x)
                 elif r == "lifted-papers":
                     victims = [o for o in rivals if o.hand]
                     if victims and self.use(p, c):
                         o = victims[0]
-                        x = self.rng.choice(o.hand)
-                        o.hand.remove(x)
-                        p.hand.append(x)
-                        p.held.add(x.role)
+                        for _ in range(c.amount or 1):
+                            if not o.hand:
+                                break
+                            x = self.rng.choice(o.hand)
+                            o.hand.remove(x)
+                            p.hand.append(x)
+                            p.held.add(x.role)
                 elif r == "unmasking":
                     victims = [o for o in rivals if o.secret and o.seat not in p.known]
                     if victims and self.use(p, c):
@@ -1147,6 +1217,10 @@ class Game:
             while self.turn < cap:
                 self.play_turn(self.players[seat])
                 seat = (seat + 1) % len(self.players)
+                if self.finishing and seat == 0:
+                    best = self.richest()
+                    forcing = self.forcing_of.get(best.seat, set()) if best else set()
+                    raise GameOver("goal", best, forcing)
                 if last and seat == 0 and self.turn >= last * len(self.players):
                     raise GameOver("deadline", self.richest())
         except GameOver as end:
@@ -1287,9 +1361,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--catalog", help="a game folder (default: the shipped catalog)")
     parser.add_argument("--effects", action="store_true", help="each card's effect (factorial)")
     parser.add_argument("--cards", action="store_true", help="supported rate per crisis card")
+    parser.add_argument("--variant", help="play a variant of the rulebook's (its key)")
     args = parser.parse_args(argv)
     cat = load(args.catalog)
+    if args.variant:
+        cat = variant(cat, args.variant)
     counts = args.players or list(range(cat.players[0], cat.players[1] + 1))
+    pooled: list[dict[str, Any]] = []
     for players in counts:
         for policy in args.policies:
             results = play_games(cat, players, policy, args.games, args.seed)
@@ -1299,13 +1377,12 @@ def main(argv: Sequence[str] | None = None) -> None:
                 for cid, rate in sorted(s["crisis_cards"].items(), key=lambda kv: kv[1]):
                     print(f"      {cid:<36}{rate:6.1%}")
             if args.effects:
-                eff = card_effects(
-                    cat, play_games(cat, players, policy, args.games, args.seed, effects=True)
-                )
-                for role, (d, se, k) in sorted(eff.items(), key=lambda kv: -abs(kv[1][0])):
-                    tag = " (information only)" if role in cat.information_only else ""
-                    print(f"      {role:<16}{d:+7.1%} ± {se:.1%} (n {k}){tag}")
-
+                pooled += play_games(cat, players, policy, args.games, args.seed, effects=True)
+    if args.effects:
+        print(f"card effects, pooled over {len(pooled)} games (users' win rate, on minus off):")
+        for role, (d, se, k) in sorted(card_effects(cat, pooled).items(), key=lambda kv: -kv[1][0]):
+            tag = " (information only)" if role in cat.information_only else ""
+            print(f"  {role:<16}{d:+7.1%} ± {se:.1%} (n {k}){tag}")
 
 if __name__ == "__main__":
     main()
