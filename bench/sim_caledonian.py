@@ -1,16 +1,20 @@
 """Whole-game Monte Carlo simulation of Espionage (Caledonian Games), played from the shipped
-catalog: the Dossier, Crisis and Incident cards, the tracker, the key numbers, the endings and
-the game-length tables. Nothing about the game is copied into this file but the meaning of each
-card's effect (its `role`); every number (values, goals, panels, amounts, hand size, random
-support, public bonus, Vault goal, discards, turn budget) is read from the catalog.
+catalog: the Dossier, Crisis and Incident cards, the tracker, the key numbers, the endings,
+game-length, head-start and variants tables. Nothing about the game is copied into this file but
+the meaning of each card's effect (its `role`, and the words that tell an effect's version, such
+as "discard this card" or "into yours"); every number (values, goals, panels, amounts, hand size,
+random support, public bonus, Vault goal, discard, head start, last round, turn budget) is read
+from the catalog.
 
     python bench/sim_caledonian.py [--games N] [--players 3 4 5 6] [--policies ...]
-                                   [--seed S] [--catalog PATH] [--effects]
+                                   [--seed S] [--catalog PATH] [--variant KEY]
+                                   [--effects] [--cards]
 
 The rules played are the rulebook's (templates/espionage-caledonian/rulebook.md.j2). Where the
-catalog lacks a rule added in the balance pass (the discard before drawing, the endings table,
-the seller who has nothing to draw), the rule is played as it was before, so an older catalog
-(--catalog PATH) measures the game as it was.
+catalog lacks a rule added in the balance pass (the discard before drawing, the endings,
+game-length and head-start tables, the seller who has nothing to draw), the rule is played as it
+was before, so an older catalog (--catalog PATH) measures the game as it was. --variant plays one
+of the rulebook's variants (a key of the variants table).
 
 Policies (every seat plays the same one; none uses a move the rulebook does not give):
 
@@ -19,9 +23,9 @@ Policies (every seat plays the same one; none uses a move the rulebook does not 
               never sinks another player's nation on purpose; discards the cards it has no use
               for before drawing; plays an Espionage card only when it wins or saves something
               at once (a sale, a crisis it cares about, its own bonds).
-  aggressive  also sinks the nations its rivals seem to back (public tokens, Unmasking), keeps
-              2 off-nation cards as ammunition, supports with up to 5 cards, plays every Field
-              Agent and every Espionage card at the first useful moment.
+  aggressive  also sinks the nations its rivals seem to back (public tokens, Unmasking), leaders
+              first, keeps 2 off-nation cards as ammunition, supports with up to 5 cards, plays
+              every Field Agent and every Espionage card at the first useful moment.
   dumping     the habit the old rules needed: never uses the discard, puts every card it has no
               use for into other players' crises as counter support, and invests what is left as
               bonds of any nation.
@@ -29,14 +33,18 @@ Policies (every seat plays the same one; none uses a move the rulebook does not 
 Limits: players do not count cards, read tells or bluff; a public token is read as a weak sign
 of a secret allegiance; the Mole and Wiretap show information no policy uses (information
 only); face-down contributions are judged from the expected value of the 3 random cards and
-one's own cards, not from the others' (unseen) ones.
+one's own cards, not from the others' (unseen) ones; an Espionage card that is a future bond is
+spent only when it decides something.
 
-Reported per player count and policy: games that end by the game's own end condition (the
-Vault goal, or the endings table's empty-deck rule) within the turn budget of the game-length
-table, frozen games (a draw the rules cannot make), median turns, the share of endings each
-card forces (its effect took part in the winning sale), seat win shares against the fair share,
-whole-game supported-crisis and incident success rates, and (--effects) each card's effect on
-its holder's win rate.
+Reported per player count and policy: games that end by the game's own end conditions (the
+Vault goal, the last round, the empty Dossier deck) within the turns of the game-length table,
+and by which; frozen games (a draw the rules cannot make); median and 95th-percentile turns; the
+share of winning sales each card's effect took part in ("forcing": the sale's route, or an effect
+that decided the crisis, moved the nation or supplied the bonds that turn); seat win shares
+against a fair share; whole-game supported-crisis rates (in all and per card, --cards) and
+incident success. --effects adds each card's effect on its user's win rate: every effect is
+switched on or off at random per game (a factorial design), and the win rate of the players who
+used it (or, switched off, would have) is compared.
 """
 
 from __future__ import annotations
@@ -48,7 +56,7 @@ import random
 import re
 import statistics
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -183,16 +191,31 @@ def load(path: str | None = None) -> Catalog:
     setup = {r["name"]: r for r in tables["setup"].rows}
     public = setup.get("Public allegiance", {}).get("text", "")
     token_order = "reverse" if "right of the first player" in public else "turn"
-    extra = {int(r["seat"]): int(r["extra"]) for r in tables["head-start"].rows} if (
-        "head-start" in tables
-    ) else {}
+    extra = (
+        {int(r["seat"]): int(r["extra"]) for r in tables["head-start"].rows}
+        if ("head-start" in tables)
+        else {}
+    )
     head_start = {
         n: {seat: extra.get(seat, 0) for seat in range(1, n + 1)}
         for n in range(players[0], players[1] + 1)
     }
     return Catalog(
-        nations, track, numbers, dossier, crises, incidents, tokens, endings, budget, rounds,
-        players, info, seller_keeps, token_order, head_start,
+        nations,
+        track,
+        numbers,
+        dossier,
+        crises,
+        incidents,
+        tokens,
+        endings,
+        budget,
+        rounds,
+        players,
+        info,
+        seller_keeps,
+        token_order,
+        head_start,
         {r["key"]: r["name"] for r in tables["variants"].rows} if "variants" in tables else {},
     )
 
@@ -303,7 +326,7 @@ class Game:
         players: int,
         policy: Policy | Sequence[Policy],
         rng: random.Random,
-        disabled: set[str] = frozenset(),
+        disabled: Iterable[str] = (),
     ):
         self.cat, self.rng, self.disabled = cat, rng, set(disabled)
         policies = [policy] * players if isinstance(policy, Policy) else list(policy)
@@ -328,7 +351,7 @@ class Game:
         self._profiles: dict[str, Any] = {}
         n_cards = len(self.deck)
         # expected value of one random card for / against, from the deck as printed
-        self.by_nation_value = Counter()
+        self.by_nation_value: Counter[str] = Counter()
         for c in cat.dossier:
             self.by_nation_value[c.nation] += c.value
         self.sq_value = sum(c.value**2 for c in cat.dossier) / n_cards
@@ -402,7 +425,7 @@ class Game:
         top = self.cat.track[n]["max"]
         return s * (0.5 + self.level[n] / top)
 
-    def panel_gain(self, w: dict[str, float], moves: dict[str, float]) -> float:
+    def panel_gain(self, w: dict[str, float], moves: Mapping[str, float]) -> float:
         g = 0.0
         for n, d in moves.items():
             lo, hi = self.cat.track[n]["min"], self.cat.track[n]["max"]
@@ -490,11 +513,11 @@ class Game:
             cards_n = [c for c in p.hand if c.nation == n and c.type == "espionage"]
             cards_n += [c for c in p.hand if c.nation == n and c.type != "espionage"]
             sh = p.hand_role("safe-house")
-            if sh and sh.nation != n and any(c is not sh for c in cards_n):
-                if self.use(p, sh, n):
-                    for c in [c for c in cards_n if c is not sh][: sh.amount or 2]:
-                        p.hand.remove(c)
-                        p.bonds[n].append(c)
+            spare = [c for c in cards_n if c is not sh]
+            if sh and sh.nation != n and spare and self.use(p, sh, n):
+                for c in spare[: sh.amount or 2]:
+                    p.hand.remove(c)
+                    p.bonds[n].append(c)
 
     def sell(self, p: Player, n: str, route: str) -> bool:
         value = p.bond_value(n) + (p.secret.value if route == "secret" and p.secret else 0)
@@ -526,6 +549,7 @@ class Game:
         la = p.agent("launderer")
         if la and "launderer" not in self.disabled:
             limit = la.amount if "or less" in la.text else 99
+            extra: list[tuple[Card, str | None]]
             if "from your hand" in la.text:  # the balance pass: a card from the hand
                 extra = [(c, None) for c in p.hand if c.value <= limit]
             else:  # before: another bond from the Portfolio
@@ -591,7 +615,10 @@ class Game:
             n = c.nation
             same = sum(x.value for x in cards if x.nation == n and x is not c)
             return (
-                1.2 * p.bond_value(n) + same + 0.6 * self.level[n] + 0.3 * c.value
+                1.2 * p.bond_value(n)
+                + same
+                + 0.6 * self.level[n]
+                + 0.3 * c.value
                 + (1.5 if p.public == n else 0)
             )
 
@@ -616,9 +643,7 @@ class Game:
     def counter(self, victim: Player, player: Player) -> bool:
         """The victim cancels `player`'s Espionage card with Countermeasures."""
         cm = victim.hand_role("countermeasures")
-        if cm and self.use(victim, cm):
-            return True
-        return False
+        return bool(cm and self.use(victim, cm))
 
     # -- a crisis or an incident ---------------------------------------------------------------
 
@@ -640,8 +665,14 @@ class Game:
         return p.sellable(c.nation)
 
     DECISIVE = (
-        "asset-freeze", "countermeasures", "safe-house", "new-identity", "state-visit",
-        "double-cross", "public-rally", "scandal",
+        "asset-freeze",
+        "countermeasures",
+        "safe-house",
+        "new-identity",
+        "state-visit",
+        "double-cross",
+        "public-rally",
+        "scandal",
     )
 
     def keeps_for_effect(self, p: Player, c: Card) -> bool:
@@ -652,8 +683,10 @@ class Game:
         if decisive and c.role not in self.DECISIVE:
             return False
         kept = [
-            x for x in p.hand
-            if x.type == "espionage" and x.role not in self.cat.information_only
+            x
+            for x in p.hand
+            if x.type == "espionage"
+            and x.role not in self.cat.information_only
             and (not decisive or x.role in self.DECISIVE)
         ]
         return c in kept[: 2 if decisive else 3]
@@ -661,9 +694,7 @@ class Game:
     def junk(self, p: Player, c: Card) -> bool:
         if self.bond_material(p, c) or self.keeps_for_effect(p, c):
             return False
-        if c.type == "field-agent" and self.agent_useful(p, c):
-            return False
-        return True
+        return not (c.type == "field-agent" and self.agent_useful(p, c))
 
     def contribute(
         self, p: Player, support: set[str], goal: int, est: float, d: float, active: bool
@@ -691,8 +722,10 @@ class Game:
                         est += c.value
             else:
                 cands = [
-                    c for c in p.hand
-                    if c.nation not in support and not self.bond_material(p, c)
+                    c
+                    for c in p.hand
+                    if c.nation not in support
+                    and not self.bond_material(p, c)
                     and not self.keeps_for_effect(p, c)
                 ]
                 need = est - (goal - pol.margin) + 1
@@ -739,7 +772,8 @@ class Game:
                     self.stats.reshuffles += 1
                 if self.deck:
                     peek.append(self.deck.pop())
-            keep, bottom = [], []
+            keep: list[Card] = []
+            bottom: list[Card] = []
             for c in peek:
                 sign = 1 if c.nation in support else -1
                 (bottom if sign * wants[a.seat] < 0 else keep).append(c)
@@ -787,7 +821,7 @@ class Game:
                 moved.append((len(self.turn_log) - 1, shift))
         cards = random_cards + [c for _, c in submitted]
         signs = [1 if c.nation in support else -1 for c in cards]
-        total = base + sum(s * c.value for s, c in zip(signs, cards))
+        total = base + sum(s * c.value for s, c in zip(signs, cards, strict=True))
         # Double Cross, after the reveal: turn one card if that changes the outcome
         for p in self.order_from(a):
             d = wants[p.seat]
@@ -844,14 +878,13 @@ class Game:
             for p in self.players:
                 for ag in p.agents:
                     if (
-                        ag.role == "sleeper" and self.sleeper_counts(ag, p, own)
+                        ag.role == "sleeper"
+                        and self.sleeper_counts(ag, p, own)
                         and total - ag.amount < goal
                     ):
                         self.turn_log.append(("sleeper", own, p.seat))
         self.discard.extend(cards)
-        helped = base > 0 or any(
-            q is a and c.nation in support for q, c in submitted
-        )
+        helped = base > 0 or any(q is a and c.nation in support for q, c in submitted)
         if incident:
             self.stats.incidents.append((ch.id, success))
         else:
@@ -918,8 +951,10 @@ class Game:
         r, n = c.role, c.nation
         if p.policy.agents == "all":
             # every agent, but not a Sleeper that would help another player's nation
-            if r == "sleeper" and "you draw" not in c.text and not (
-                p.sellable(n) or p.bonds.get(n)
+            if (
+                r == "sleeper"
+                and "you draw" not in c.text
+                and not (p.sellable(n) or p.bonds.get(n))
             ):
                 return False
             return r not in self.cat.information_only or p.policy.spy == "eager"
@@ -969,7 +1004,9 @@ class Game:
             mean, sd = self.random_stats(support)
             base = self.cat.numbers["public-bonus"] if p.public == n else 0
             for ag, q in sleepers:
-                if ("you draw" in ag.text and q is p) or ("you draw" not in ag.text and ag.nation == n):
+                if ("you draw" in ag.text and q is p) or (
+                    "you draw" not in ag.text and ag.nation == n
+                ):
                     base += ag.amount
             succ = self.panel_gain(w, succ_m)
             fail = self.panel_gain(w, fail_m)
@@ -999,11 +1036,12 @@ class Game:
                 if self.use(p, c):
                     self.take(p, c.amount or 2)
             elif r == "cover-story":
-                if p.secret and p.public != p.secret.nation and self.tokens[p.secret.nation] > 0:
-                    if self.use(p, c):
-                        self.tokens[p.public] += 1
-                        p.public = p.secret.nation
-                        self.tokens[p.public] -= 1
+                mine = p.secret.nation if p.secret else None
+                free = mine is not None and self.tokens[mine] > 0
+                if free and p.public != mine and self.use(p, c):
+                    self.tokens[p.public] += 1
+                    p.public = mine
+                    self.tokens[p.public] -= 1
             elif r == "new-identity":
                 if p.secret is None:
                     continue
@@ -1016,13 +1054,16 @@ class Game:
                         p.secret = best
             elif r == "state-visit":
                 targets = [
-                    n for n in self.cat.nations
-                    if p.sellable(n) and p.bonds.get(n)
+                    n
+                    for n in self.cat.nations
+                    if p.sellable(n)
+                    and p.bonds.get(n)
                     and self.level[n] + c.amount >= self.cat.track[n]["max"]
                 ]
                 if not targets and eager:
                     targets = [
-                        n for n in self.cat.nations
+                        n
+                        for n in self.cat.nations
                         if self.want(p, n) > 3 and self.level[n] < self.cat.track[n]["max"]
                     ]
                 if targets and self.use(p, c, targets[0]):
@@ -1030,8 +1071,10 @@ class Game:
                     self.settle()
             elif r == "press-leak":
                 targets = [
-                    n for n in self.cat.nations
-                    if p.agent("traitor", n) and p.bonds.get(n)
+                    n
+                    for n in self.cat.nations
+                    if p.agent("traitor", n)
+                    and p.bonds.get(n)
                     and self.level[n] - c.amount <= self.cat.track[n]["min"]
                 ]
                 if not targets and eager:
@@ -1048,21 +1091,37 @@ class Game:
                     (o for o in self.others(p) if not self.guarded(o)), key=lambda o: -o.score
                 )
                 if r == "burn-notice":
-                    victims = [
-                        (o, ag) for o in rivals for ag in o.agents
-                        if ag.role in ("broker", "traitor", "launderer", "handler", "sleeper",
-                                       "analyst", "courier", "attache")
+                    agents_in_play = [
+                        (o, ag)
+                        for o in rivals
+                        for ag in o.agents
+                        if ag.role
+                        in (
+                            "broker",
+                            "traitor",
+                            "launderer",
+                            "handler",
+                            "sleeper",
+                            "analyst",
+                            "courier",
+                            "attache",
+                        )
                     ]
-                    if not victims:
+                    if not agents_in_play:
                         continue
-                    o, ag = victims[0]
+                    o, ag = agents_in_play[0]
                     if self.counter(o, p):
                         p.hand.remove(c)
                         self.discard.append(c)
                         continue
                     if self.use(p, c):
                         bg = o.agent("bodyguard")
-                        if bg and bg is not ag and "bodyguard" not in self.disabled and "first time" in bg.text:
+                        if (
+                            bg
+                            and bg is not ag
+                            and "bodyguard" not in self.disabled
+                            and "first time" in bg.text
+                        ):
                             ag = bg
                             o.used.add("bodyguard")
                         elif bg:
@@ -1074,7 +1133,8 @@ class Game:
                     limit = c.amount if "or less" in c.text else 99
                     steal = "into yours" in c.text  # the balance pass: the bond changes hands
                     victims = [
-                        o for o in rivals
+                        o
+                        for o in rivals
                         if any(x.value <= limit for cs in o.bonds.values() for x in cs)
                         and (eager or steal or o.score >= goal * 0.6)
                     ]
@@ -1086,12 +1146,14 @@ class Game:
                         self.discard.append(c)
                         continue
                     if self.use(p, c):
-                        cs = [
-                            (x, m) for m, xs in o.bonds.items() for x in xs if x.value <= limit
-                        ]
+                        cs = [(x, m) for m, xs in o.bonds.items() for x in xs if x.value <= limit]
                         x, m = max(
                             cs,
-                            key=lambda xm: (steal and p.sellable(xm[1]), self.level[xm[1]], xm[0].value),
+                            key=lambda xm: (
+                                steal and p.sellable(xm[1]),
+                                self.level[xm[1]],
+                                xm[0].value,
+                            ),
                         )
                         o.bonds[m].remove(x)
                         if steal:
@@ -1111,9 +1173,9 @@ class Game:
                             p.hand.append(x)
                             p.held.add(x.role)
                 elif r == "unmasking":
-                    victims = [o for o in rivals if o.secret and o.seat not in p.known]
-                    if victims and self.use(p, c):
-                        p.known[victims[0].seat] = victims[0].secret.nation
+                    seen = [(o, o.secret) for o in rivals if o.secret and o.seat not in p.known]
+                    if seen and self.use(p, c):
+                        p.known[seen[0][0].seat] = seen[0][1].nation
                 elif r == "wiretap":
                     self.use(p, c)
 
@@ -1121,7 +1183,7 @@ class Game:
         """The Bodyguard of the balance pass: other players' Espionage cards cannot touch
         its owner's agents, bonds or hand."""
         bg = o.agent("bodyguard")
-        return bool(bg) and "cannot" in bg.text and "bodyguard" not in self.disabled
+        return bg is not None and "cannot" in bg.text and "bodyguard" not in self.disabled
 
     def discard_step(self, p: Player) -> None:
         limit = self.cat.numbers.get("discard", 0)
@@ -1308,7 +1370,9 @@ def summarise(cat: Catalog, players: int, results: list[dict[str, Any]]) -> dict
     }
 
 
-def card_effects(cat: Catalog, results: list[dict[str, Any]]) -> dict[str, tuple[float, float, int]]:
+def card_effects(
+    cat: Catalog, results: list[dict[str, Any]]
+) -> dict[str, tuple[float, float, int]]:
     """Each role's effect on its user's win rate, from games in which every role was switched
     on or off at random (a factorial design): the win rate of the players who used (or, switched
     off, would have used) it, on minus off; with its standard error and the smaller count."""
@@ -1340,9 +1404,7 @@ def report(cat: Catalog, players: int, policy: str, s: dict[str, Any]) -> None:
     )
     seats = " ".join(f"{v:.0%}" for v in s["seat_share"].values())
     top = ", ".join(f"{k} {v:.0%}" for k, v in list(s["forcing"].items())[:5])
-    print(
-        f"    seats {seats} (first {s['first_seat_ratio']:.2f}x fair)  forcing: {top}"
-    )
+    print(f"    seats {seats} (first {s['first_seat_ratio']:.2f}x fair)  forcing: {top}")
     lo, hi = s["crisis_card_min"] or 0, s["crisis_card_max"] or 0
     print(
         f"    supported crisis {s['supported_crisis']:.1%} (cards {lo:.0%}"
@@ -1383,6 +1445,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         for role, (d, se, k) in sorted(card_effects(cat, pooled).items(), key=lambda kv: -kv[1][0]):
             tag = " (information only)" if role in cat.information_only else ""
             print(f"  {role:<16}{d:+7.1%} ± {se:.1%} (n {k}){tag}")
+
 
 if __name__ == "__main__":
     main()

@@ -66,7 +66,8 @@ def test_dossier_card_shows_value_big_top_left_and_its_type(faces):
     assert "Traitor" in text and "FIELD" in text and "AGENT" in text
     assert "UNITED STATES" in text
     printed = next(
-        c.fields["value"] for c in resolve_game(GAME).sets["dossier"].components
+        c.fields["value"]
+        for c in resolve_game(GAME).sets["dossier"].components
         if c.id == "usa-traitor"
     )
     value = [w for w in agent_words if w["text"] == str(printed) and w["size"] >= 20]
@@ -81,12 +82,16 @@ def test_dossier_card_shows_value_big_top_left_and_its_type(faces):
 def test_crisis_panels_print_signs_and_name_the_nations(faces):
     front, back = faces["crisis-chn"]["chn-shadow-bank-collapse"]  # failure: China and the US
     card = next(
-        c for c in resolve_game(GAME).sets["crisis-chn"].components
+        c
+        for c in resolve_game(GAME).sets["crisis-chn"].components
         if c.id == "chn-shadow-bank-collapse"
     )
     text = text_of(front)
     assert "SUCCESS" in text and "FAILURE" in text
-    signed = [f"{v:+d}".replace("-", "\u2212") for v in [*card.fields["success"].values(), *card.fields["failure"].values()]]
+    signed = [
+        f"{v:+d}".replace("-", "\u2212")
+        for v in [*card.fields["success"].values(), *card.fields["failure"].values()]
+    ]
     assert all(sign in text for sign in signed), signed  # true minus signs
     assert "China" in text and "United States" in text
     goal = [w for w in words(front) if w["text"] == str(card.fields["goal"]) and w["size"] >= 18]
