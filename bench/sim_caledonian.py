@@ -1269,8 +1269,8 @@ class Game:
                 p.public = max(free, key=lambda n: sum(c.value for c in p.hand if c.nation == n))
             self.tokens[p.public] -= 1
 
-    def play(self) -> dict[str, Any]:
-        cap = CAP_FACTOR * self.cat.budget.get(len(self.players), 60)
+    def play(self, cap_factor: float = CAP_FACTOR) -> dict[str, Any]:
+        cap = cap_factor * self.cat.budget.get(len(self.players), 60)
         reason, winner, forcing = "unfinished", None, set()
         try:
             self.setup()
@@ -1303,15 +1303,23 @@ class Game:
 
 
 def play_games(
-    cat: Catalog, players: int, policy: str, games: int, seed: int, effects: bool = False
+    cat: Catalog,
+    players: int,
+    policy: str,
+    games: int,
+    seed: int,
+    effects: bool = False,
+    cap_factor: float = CAP_FACTOR,
 ) -> list[dict[str, Any]]:
+    """`games` seeded games; each stops unfinished after `cap_factor` times the turns of the
+    game-length table (a test that only asks whether games end in time passes 1)."""
     rng = random.Random(f"{seed}/{players}/{policy}/{effects}")
     roles = sorted({c.role for c in cat.dossier})
     out = []
     for _ in range(games):
         disabled = {r for r in roles if rng.random() < 0.5} if effects else set()
         g = Game(cat, players, POLICIES[policy], random.Random(rng.random()), disabled)
-        res = g.play()
+        res = g.play(cap_factor)
         res["disabled"] = disabled
         out.append(res)
     return out
