@@ -123,12 +123,16 @@ def test_no_card_forces_more_than_a_quarter_of_the_endings(played):
 
 
 def test_the_first_player_wins_at_most_1_2_times_a_fair_share(played):
+    """Pooled over player counts and policies (600 games); each player count alone (150 games,
+    too few for 1.2) is held to 1.5, so a seat order that breaks at one count still fails."""
     wins = fair = 0.0
     for n, results in played.items():
-        for r in results:
-            if r["winner"] is not None:
-                wins += r["winner"] == 0
-                fair += 1 / n
+        won = [r for r in results if r["winner"] is not None]
+        assert won, (n, "no game had a winner")
+        first = sum(r["winner"] == 0 for r in won) / len(won) * n
+        assert first <= 1.5, (n, first)
+        wins += sum(r["winner"] == 0 for r in won)
+        fair += len(won) / n
     assert wins / fair <= 1.2, wins / fair
 
 
