@@ -71,3 +71,9 @@ class GlyphError(PnpError):
 
 class BuildError(PnpError):
     """A build could not be completed (output not writable, nothing to build, ...)."""
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C held while files moved into place and acted on once all had moved: unlike a
+    plain KeyboardInterrupt, it comes after the output was written in full (its message says
+    so)."""

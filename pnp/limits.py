@@ -20,6 +20,8 @@ TEMPLATE_BYTES = 1 * MB  # a face template or macro file (built-in: 14 KB)
 IMAGE_BYTES = 50 * MB  # a PNG, JPEG or SVG file a face draws
 FONT_BYTES = 50 * MB  # a TrueType file (IPAex Gothic, the largest shipped, is 6 MB)
 GAME_FILES = 1000  # catalog files in one game folder (built-in: 16)
+WATCH_FOLDERS = 1000  # folders `--watch` follows, a game's, its templates' and pnp's own
+# (built-in: 6 for a game); links are never followed
 SHEET_BYTES = 2 * MB  # a .csv, .tsv or .xlsx file of set data
 XLSX_UNPACKED_BYTES = 20 * MB  # an .xlsx unzipped (a small zip can unpack to gigabytes)
 SHEET_ROWS = 10_000  # rows of one spreadsheet (one component a row)
@@ -63,6 +65,10 @@ DASH_LENGTHS = 64  # entries of a dash pattern
 # -- images -------------------------------------------------------------------------------------
 IMAGE_PIXELS = 50_000_000  # a raster image (a 600 x 600 mm board at 300 dpi is 7087 x 7087)
 SVG_ELEMENTS = 50_000  # elements of an SVG, <use> copies counted
+EXPORT_PIXELS = 1_000_000_000  # pixels one export rasterizes, every face, sheet and contact
+# sheet counted (built-in: 191 million, the largest built-in game's 218 faces --to png at 300 dpi; a
+# poker face with bleed is 0.9 million at 300 dpi, 14.5 million at 1200)
+CONTACT_FACES = 60  # faces on one contact sheet of a proof (6 x 10); more go on further sheets
 
 # -- builds -------------------------------------------------------------------------------------
 PAGES = 2500  # pages in one PDF (built-in: 24; GAME_COPIES poker cards duplex, 9 a sheet: 2224)

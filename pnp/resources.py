@@ -37,3 +37,9 @@ def templates_dir() -> Path:
 def fonts_dir() -> Path:
     """The fonts shipped with pnp, with their licences."""
     return data_root() / "fonts"
+
+
+def icc_dir() -> Path:
+    """ICC profiles shipped with pnp, with their licences and sources: always the package's own
+    (`pnp/data/icc/`, in a wheel as in a checkout), whatever PNP_HOME says."""
+    return Path(str(resources.files("pnp"))) / "data" / "icc"

@@ -35,3 +35,25 @@ def run_pnp():
     server = Pnp()
     yield server
     server.close()
+
+
+@pytest.fixture(scope="session")
+def builtin_kits(tmp_path_factory):
+    """`builtin_kits("a4")` -> {game id: its print kit PDF} for the five built-in games (cards,
+    boards, tokens and aids: no rulebooks), built once per test session and worker on first
+    use."""
+    from pnp.catalog.games import builtin_ids, resolve_game
+    from pnp.pipeline import BuildOptions, build_games
+
+    built: dict[str, dict] = {}
+
+    def get(paper: str) -> dict:
+        if paper not in built:
+            out = tmp_path_factory.mktemp(f"builtin-kits-{paper}")
+            games = [resolve_game(g) for g in builtin_ids()]
+            products = ("cards", "boards", "tokens", "aids")
+            paths = build_games(games, BuildOptions(products=products, paper=paper, out_dir=out))
+            built[paper] = {p.parent.name: p for p in paths}
+        return built[paper]
+
+    return get

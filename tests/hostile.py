@@ -76,9 +76,12 @@ class Pnp:
             text=True,
         )
 
-    def __call__(self, *args: str, cwd: Path, cpu_seconds: float = SECONDS) -> Run:
+    def __call__(
+        self, *args: str, cwd: Path, cpu_seconds: float = SECONDS, seconds: float = WAIT_SECONDS
+    ) -> Run:
+        """`seconds`: the wall-clock wait for a hang (heavy cases raise it with `cpu_seconds`)."""
         request = {"args": list(args), "cwd": str(cwd), "cpu_seconds": cpu_seconds,
-                   "seconds": WAIT_SECONDS, "memory": MEMORY}  # fmt: skip
+                   "seconds": max(seconds, WAIT_SECONDS), "memory": MEMORY}  # fmt: skip
         assert self.proc.stdin and self.proc.stdout
         self.proc.stdin.write(json.dumps(request) + "\n")
         self.proc.stdin.flush()

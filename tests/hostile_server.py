@@ -64,9 +64,9 @@ def run(request: dict) -> dict:
             child(request, out_path, err_path)
         status, usage, timed_out = _wait(pid, start + request["seconds"])
         seconds = time.monotonic() - start
-        with open(out_path, encoding="utf-8", errors="replace") as out:
+        with open(out_path, encoding="utf-8", errors="replace", newline="") as out:
             stdout = out.read()
-        with open(err_path, encoding="utf-8", errors="replace") as err:
+        with open(err_path, encoding="utf-8", errors="replace", newline="") as err:
             stderr = err.read()
     killed = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
     cpu_seconds = usage.ru_utime + usage.ru_stime  # the child's, and its reaped children's

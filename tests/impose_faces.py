@@ -165,15 +165,17 @@ def words(page) -> list[str]:
 
 
 def trim_intervals(edges: list[float], size: float, bleed: float) -> int:
-    """Count the trim intervals between consecutive crop marks; every gap must be a trim of
-    `size` or the space between two trims (twice the bleed)."""
-    count = 0
+    """Count the trim intervals between consecutive crop marks; every other interval must be
+    a gutter between two trims, the same one throughout, and at most twice the bleed."""
+    count, gutters = 0, set()
     for a, b in zip(edges, edges[1:], strict=False):
         d = b - a
         if abs(d - size) <= 0.05:
             count += 1
         else:
-            assert abs(d - 2 * bleed) <= 0.05, f"unexpected spacing {d:.3f} mm between marks"
+            assert 0 < d <= 2 * bleed + 0.05, f"unexpected spacing {d:.3f} mm between marks"
+            gutters.add(round(d, 1))
+    assert len(gutters) <= 1, f"uneven gutters {sorted(gutters)}"
     return count
 
 

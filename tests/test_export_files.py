@@ -120,12 +120,12 @@ def test_a_face_png_is_the_pdf_face_rasterized(out: Path, tmp_path: Path) -> Non
 def test_dtc_pages_are_one_card_each_with_boxes_back_then_front(out: Path) -> None:
     reader = PdfReader(out / "dtc" / "agents.pdf")
     assert len(reader.pages) == 2 * 11  # every copy: its back, then its front
-    bleed = 25.4 / 8
+    bleed = 1 / 8  # inches: the shop's poker card, 2.5 x 3.5 in, on a 2.75 x 3.75 in page
     for n, page in enumerate(reader.pages):
-        size = [float(page.mediabox.width) / PT_PER_MM, float(page.mediabox.height) / PT_PER_MM]
-        assert size == pytest.approx([63 + 2 * bleed, 88 + 2 * bleed], abs=0.01)
-        trim = [float(v) / PT_PER_MM for v in page.trimbox]
-        assert trim == pytest.approx([bleed, bleed, 63 + bleed, 88 + bleed], abs=0.01), n
+        size = [float(page.mediabox.width) / 72, float(page.mediabox.height) / 72]
+        assert size == pytest.approx([2.75, 3.75], abs=0.001)
+        trim = [float(v) / 72 for v in page.trimbox]
+        assert trim == pytest.approx([bleed, bleed, 2.5 + bleed, 3.5 + bleed], abs=0.001), n
         assert [float(v) for v in page.bleedbox] == [float(v) for v in page.mediabox]
         assert "/Group" not in page
         text = page.extract_text()

@@ -37,7 +37,7 @@ def test_a_folder_in_the_way_of_one_file_keeps_every_file_out(tmp_path, blocked,
     (out / "sixth-game" / "notes.txt").write_text("mine")
     before = listing(out)
     run = run_pnp("build", "game", "--split", "--out", "out", cwd=tmp_path)
-    run.refused(f"out/sixth-game/{blocked}: a folder or file is in the way; nothing was written")
+    run.refused(f"out/sixth-game/{blocked}: a folder is in the way; nothing was written")
     assert listing(out) == before  # not one of the other PDFs, whichever is moved first
     assert (out / "sixth-game" / "notes.txt").read_text() == "mine"
 
@@ -50,7 +50,7 @@ def test_a_file_in_the_way_of_a_later_game_keeps_the_first_game_out(tmp_path, ru
     out.mkdir()
     (out / "sixth-game").write_text("a file where the game's folder should be")
     run = run_pnp("build", "first", "game", "--out", "out", cwd=tmp_path)
-    run.refused("a folder or file is in the way; nothing was written")
+    run.refused("is in the way; nothing was written")
     assert listing(out) == ["sixth-game"]  # nothing of the first game either
     assert (out / "sixth-game").read_text() == "a file where the game's folder should be"
 

@@ -44,21 +44,6 @@ def test_a_failed_build_leaves_no_empty_folders(tmp_path, run_pnp):
     assert not (tmp_path / "a").exists()
 
 
-def test_what_a_killed_build_left_is_removed_by_the_next(tmp_path, run_pnp):
-    make_game(tmp_path)
-    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
-                          capture_output=True, text=True, check=True)  # fmt: skip
-    pid = int(dead.stdout)  # a process that has ended
-    out = tmp_path / "out"
-    (out / f".pnp-build-{pid}-0" / "sixth-game").mkdir(parents=True)
-    (out / f".pnp-build-{pid}-0" / "sixth-game" / "half.pdf").write_bytes(b"%PDF-1.4 half")
-    (out / f".calibrate-a4.pdf.{pid}.tmp").write_bytes(b"%PDF-1.4 half")
-    (out / ".notes.2024.tmp").write_text("not ours: kept")
-    run = run_pnp("build", "game", "--out", "out", cwd=tmp_path)
-    assert run.code == 0, run.output
-    assert sorted(p.name for p in out.iterdir()) == [".notes.2024.tmp", "sixth-game"]
-
-
 def test_ctrl_c_leaves_nothing_behind(tmp_path):
     make_game(tmp_path, front(SLOW))
     make_game(tmp_path, name="first")  # a game that is written before the slow one starts

@@ -45,7 +45,7 @@ def test_a_bad_value_quotes_the_output_line_of_its_key(tmp_path):
     err = template_error(write(tmp_path, {"face.yaml.j2": face}))
     assert err.message == (
         f"{LABEL}: element 1 (rect): `fill`: unknown colour 'crimsn': use '#rrggbb' or a "
-        "palette name [output line 6: fill: crimsn]"
+        "palette name [output line 6: fill: crimsn] (written by face.yaml.j2:6)"
     )
     assert err.file.endswith("face.yaml.j2")
 
@@ -53,14 +53,15 @@ def test_a_bad_value_quotes_the_output_line_of_its_key(tmp_path):
 def test_a_missing_key_quotes_the_element_line(tmp_path):
     face = "- circle: {cx: 1, cy: 1, r: 1}\n- rect:\n    x: 0\n    y: 0\n    w: 5\n"
     err = template_error(write(tmp_path, {"face.yaml.j2": face}))
-    assert err.message.endswith("element 2 (rect): missing `h` [output line 2: - rect:]")
+    assert err.message.endswith("element 2 (rect): missing `h` [output line 2: - rect:] "
+                               "(written by face.yaml.j2:2)")  # fmt: skip
 
 
 def test_a_duplicate_key_in_the_output_is_refused_at_its_line(tmp_path):
     face = "- rect: {x: 0, y: 0, w: 5, h: 5}\n- text: {x: 0, y: 0, w: 5, h: 5,\n   x: 3, text: a}\n"
     err = template_error(write(tmp_path, {"face.yaml.j2": face}))
     assert "the template's output is not valid YAML: duplicate key 'x'" in err.message
-    assert err.message.endswith("[output line 3: x: 3, text: a}]")
+    assert err.message.endswith("[output line 3: x: 3, text: a}] (written by face.yaml.j2:3)")
 
 
 def test_a_control_character_in_the_output_is_named(tmp_path):
@@ -76,7 +77,7 @@ def test_a_group_child_is_named_by_its_place_in_the_group(tmp_path):
     )
     err = template_error(write(tmp_path, {"face.yaml.j2": face}))
     assert "element 1.2 (circle): missing `cy`" in err.message
-    assert err.message.endswith("[output line 4: - circle: {cx: 0}]")
+    assert err.message.endswith("[output line 4: - circle: {cx: 0}] (written by face.yaml.j2:4)")
 
 
 # -- the theme ------------------------------------------------------------------------------------

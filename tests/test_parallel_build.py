@@ -60,7 +60,7 @@ def test_two_workers_write_the_bytes_and_lines_of_one(
     one = build(games, tmp_path / "one", "1", caplog)
     two = build(games, tmp_path / "two", "2", caplog)
     assert one[0] == 0, one
-    assert one[2].index("first-game-a4.pdf: 5 pages") < one[2].index("second-game-a4.pdf")
+    assert one[2].index("first-game-a4.pdf: 6 pages") < one[2].index("second-game-a4.pdf")
     assert one[3] == ["warning: illegible text: first-game/agents: agent-front.yaml.j2: text "
                       "'title': 4 pt (under 7 pt) on 4 faces, e.g. 'Mole'"]  # fmt: skip
     assert two == one

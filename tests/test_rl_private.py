@@ -232,3 +232,36 @@ def test_the_scan_sees_private_uses(source: str, tmp_path: Path) -> None:
     path = tmp_path / "m.py"
     path.write_text(source + "\n")
     assert _private_uses(path, _wrapped_names())
+
+
+def test_a_cjk_line_breaks_at_an_inline_picture() -> None:
+    """Three characters fill the line, a picture overflows it: reportlab's CJK breaker called
+    ord("") there; with the module's `ord` shadowed the picture starts the next line."""
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+    from reportlab.platypus import Paragraph
+
+    from pnp.draw.rl_private import cjk_lines_break_beside_pictures
+
+    pdfmetrics.registerFont(UnicodeCIDFont("HeiseiMin-W3"))
+    style = ParagraphStyle("ja", fontName="HeiseiMin-W3", fontSize=10, wordWrap="CJK")
+    picture = Path(pnp.__file__).parent / "export" / "rulebook" / "blank.png"
+    cjk_lines_break_beside_pictures()
+    text = f'あいう<img src="{picture}" width="10" height="10"/>えお'
+    paragraph = Paragraph(text, style)
+    paragraph.wrap(35, 1000)
+    assert len(paragraph.blPara.lines) == 2
+
+
+def test_frame_room_is_where_the_frame_stands() -> None:
+    from reportlab.platypus import Frame, Spacer
+
+    from pnp.draw.rl_private import canvas_memo, frame_room
+
+    canvas, _ = _canvas()
+    frame = Frame(0, 0, 100, 150, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+    assert frame_room(frame) == (True, 150, 150, 100)
+    frame.add(Spacer(10, 40), canvas)
+    assert frame_room(frame) == (False, 110, 150, 100)
+    made = canvas_memo(canvas, dict)
+    assert canvas_memo(canvas, list) is made  # kept on the canvas, made once

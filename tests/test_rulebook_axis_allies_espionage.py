@@ -85,3 +85,15 @@ def test_reference_sheet_marks_our_readings(game):
             assert "".join(row["sheet"].split()) in marked, row["id"]
     # the unused-dice house rule in particular
     assert any(r["id"] == "unused-dice" and r.get("sheet") for r in readings(game))
+
+
+def test_turns_in_a_country_are_counted_with_the_round_track_not_a_pencil(game, pages):
+    rules = " ".join(body(pages))
+    assert "pencil" not in rules
+    setup = next(t for t in body(pages) if "Getting ready" in t)
+    assert "round track" in setup and "arrival chits" in setup
+    turns = rules[rules.index("Turns in the country") :]
+    assert "the current round minus its chit" in turns
+    gallery = " ".join(pages)
+    for set_id in ("round-track", "arrival-chits", "round-marker"):
+        assert game.sets[set_id].name in gallery, set_id

@@ -280,7 +280,7 @@ def test_per_group_with_a_range_per_group(tmp_path: Path) -> None:
         """,
     )
     assert verdict.status == "fail"
-    assert verdict.problems == ("mole: 1 (expected exactly 0, 1 too many)",)
+    assert verdict.problems == ("mole: 1 (expected exactly 0, 1 too many): 1 x Mole",)
 
 
 def test_required_where_counts_copies(tmp_path: Path) -> None:

@@ -182,7 +182,7 @@ def test_a_count_exactly_at_the_limit_passes(
                 "FAIL two-per-faction  Two of each faction.",
                 "    expected: at least 2 cards for each faction",
                 "    found: 1 of 2 groups off",
-                "      blue: 1 (expected at least 2, 1 short)",
+                "      blue: 1 (expected at least 2, 1 short): 1 x Guard",
             ],
             id="per-group-min",
         ),

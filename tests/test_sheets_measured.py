@@ -184,7 +184,7 @@ def test_a_landscape_set_prints_its_faces_sideways(
     w, h = size
     with pdfplumber.open(tmp_path / "out" / "turned" / "turned-wide-a4.pdf") as doc:
         page = doc.pages[0]
-        xs, ys = margin_lines(page)
+        xs, ys = margin_lines(page, inset_mm=3)  # where the art fills the margin: in the bleed
         # trims between the crop marks: w wide and h tall, never the other way round
         assert trim_intervals(xs, w, 3) >= 1 and trim_intervals(ys, h, 3) >= 1
         # the template's full-bleed rect: the trim (from the template's own trim.w x trim.h)

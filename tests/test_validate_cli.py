@@ -47,7 +47,7 @@ def test_a_failure_shows_expected_and_found() -> None:
         "FAIL per-faction         Each faction has 5 ordinary agents.\n"
         "    expected: exactly 5 cards for each faction (special: false)\n"
         "    found: 3 of 3 groups off\n"
-        "      red: 6 (expected exactly 5, 1 too many)\n"
+        "      red: 6 (expected exactly 5, 1 too many): 4 x Spy, 2 x Guard\n"
     ) in text
     assert text.endswith("every-check-broken: 20 rules, 0 passed, 20 failed")
 

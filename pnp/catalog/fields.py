@@ -23,6 +23,10 @@ from pnp.names import closest, describe
 
 # \Z, not $: `$` also matches before a final newline, which would let "id\n" into file names
 SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\Z")
+# names Windows gives its devices: a file or folder of that name (any extension) cannot exist
+WINDOWS_DEVICES = frozenset(
+    ["con", "prn", "aux", "nul", *(f"{port}{n}" for port in ("com", "lpt") for n in range(10))]
+)
 T = TypeVar("T")
 
 
@@ -142,9 +146,17 @@ class Fields:
             raise self.error(f"`{key}` should be text, found {describe(value)}", key)
         return str(value)
 
-    def slug(self, key: str, default: Any = REQUIRED) -> Any:
-        """An id: lower-case letters, digits and hyphens."""
+    def slug(self, key: str, default: Any = REQUIRED, *, file_name: bool = False) -> Any:
+        """An id: lower-case letters, digits and hyphens; with `file_name` (it names files or
+        folders), not a name Windows keeps for a device (con, aux, nul, com1, ...)."""
         value = self.text(key, default)
+        if file_name and value is not default and str(value).lower() in WINDOWS_DEVICES:
+            raise self.error(
+                f"`{key}` {describe(value)} is a name Windows keeps for a device (con, prn, aux, "
+                "nul, com0-9, lpt0-9): no file or folder may have it there, and this id names "
+                "files and folders; choose another id",
+                key,
+            )
         if value is not default and not SLUG.match(value):
             raise self.error(
                 f"`{key}` must be a slug (lower-case letters, digits and hyphens), "

@@ -8,7 +8,7 @@ from pathlib import Path
 from pnp.catalog.load import load_game
 from pnp.catalog.model import Game
 from pnp.errors import InputError, UnknownNameError
-from pnp.names import closest, quote
+from pnp.names import closest, quote, shorten
 from pnp.resources import card_data_dir, templates_dir
 
 
@@ -25,7 +25,7 @@ def resolve_game(ref: str) -> Game:
     path = Path(ref)
     if ref in builtin_ids():
         return load_game(card_data_dir() / ref, templates_dir() / ref)
-    if path.is_dir():
+    if _is_dir(path):
         return load_game(path, path / "templates")
     if path.suffix in (".yaml", ".yml") or os.sep in ref:
         raise InputError("not a game folder (expected a folder with game.yaml)", file=ref)
@@ -33,6 +33,14 @@ def resolve_game(ref: str) -> Game:
         f"unknown game {quote(ref)} (built-in: {', '.join(builtin_ids())})",
         suggestions=closest(ref, builtin_ids()),
     )
+
+
+def _is_dir(path: Path) -> bool:
+    """Whether `path` is a folder; InputError when the name cannot be one (too long, say)."""
+    try:
+        return path.is_dir()
+    except OSError as exc:
+        raise InputError(f"not a game folder: {exc.strerror}", file=shorten(str(path))) from None
 
 
 def load_builtin_games() -> list[Game]:

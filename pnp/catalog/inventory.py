@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import csv
-import io
 from typing import Any
 
 from pnp.catalog.context import tables_context
 from pnp.catalog.model import Component, ComponentSet, Game
-from pnp.catalog.sheetset import SUB_KEY, read_text_cell
+from pnp.catalog.sheetcolumns import SUB_KEY
+from pnp.catalog.sheetset import read_text_cell
+from pnp.catalog.spreadsheet import csv_text
 from pnp.errors import InputError, UnknownNameError
 from pnp.names import closest, describe, quote
 
@@ -51,41 +51,71 @@ def inventory_text(game: Game) -> str:
     return "\n".join(lines)
 
 
+def inventory_decklist(game: Game) -> str:
+    """The game's decks as a deck list (`pnp inventory --decklist`): every card with at least
+    one copy, by id under its deck's `[section]`, as `pnp validate --game GAME FILE` reads."""
+    lines = []
+    for component_set in game.sets.values():
+        cards = [c for c in component_set.components if c.count]
+        if component_set.is_deck and cards:
+            lines.append(f"[{component_set.id}]")
+            lines += [f"{c.count} {c.id}" for c in cards]
+    return "\n".join(lines) + "\n"
+
+
 def inventory_csv(game: Game, set_id: str | None) -> tuple[str, list[str]]:
     """One set as CSV that reads back as the same components (`pnp inventory --csv`).
 
     Returns the CSV text and warnings: values a spreadsheet cannot carry as they are (text that
-    reads back as a number, say). Columns: id, name, count, source, note, then the fields in the
-    order they first appear; a list field's header ends in `[]` and its items are split on `;`;
-    a mapping field takes a column per key (`success.own`).
+    reads back as a number, say). Columns: a set read from a sheet keeps its sheet's columns, in
+    their order and under their headers (the set file's `columns:` reads them back), then any
+    other; else id, name, count, source, note, then the fields in the order they first appear;
+    a list field's header ends in `[]` and its items are split on `;`;
+    a mapping field takes a column per key (`success.own`). A cell a spreadsheet would run as a
+    formula is written inert (a leading `'`), which reading the sheet takes off again.
     """
     component_set = _one_set(game, set_id)
     columns = _field_columns(component_set)
     notes = any(c.note for c in component_set.components)
-    header = ["id", "name", "count", "source", *(["note"] if notes else [])]
-    header += [(f"{k}.{sub}" if sub else k) + ("[]" if is_list else "")
-               for (k, sub), is_list in columns.items()]  # fmt: skip
-    out, warnings = io.StringIO(), list[str]()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(header)
+    standard = ["id", "name", "count", "source", *(["note"] if notes else [])]
+    fields = {(f"{k}.{sub}" if sub else k): (k, sub, is_list)
+              for (k, sub), is_list in columns.items()}  # fmt: skip
+    order = _sheet_order(component_set, [*standard, *fields])
+    own = {name for _, name in component_set.sheet_columns}
+    header = [h if name in own else name + ("[]" if name in fields and fields[name][2] else "")
+              for name, h in order]  # fmt: skip
+    table, warnings = [header], list[str]()
     for c in component_set.components:
-        row = [c.id, c.name, str(c.count), c.source, *([c.note or ""] if notes else [])]
-        for (key, sub), is_list in columns.items():
+        plain = {"id": c.id, "name": c.name, "count": str(c.count), "source": c.source,
+                 "note": c.note or ""}  # fmt: skip
+        row = []
+        for name, _ in order:
+            if name in plain:
+                row.append(plain[name])
+                continue
+            key, sub, is_list = fields[name]
             value = c.fields.get(key)
             if sub is not None:
                 value = value.get(sub) if isinstance(value, dict) else None
-            name = f"{key}.{sub}" if sub else key
             row.append(_cell(c, name, value, is_list and sub is None, warnings))
-        writer.writerow(row)
+        table.append(row)
     keys = dict.fromkeys(key for key, _ in columns)
     undeclared = [k for k in keys if component_set.defaults and k not in component_set.defaults]
     if undeclared:
         warnings.append(
-            f"set {component_set.id!r} declares its fields, so a sheet may hold only those: "
-            f"add the others to its `fields:` (`{undeclared[0]}: null` for one without a "
+            f"set {component_set.id!r} declares its fields, so a sheet's other columns are left "
+            f"out: add the others to its `fields:` (`{undeclared[0]}: null` for one without a "
             f"default) before this sheet replaces its components: {', '.join(undeclared)}"
         )
-    return out.getvalue(), warnings
+    return csv_text(table), warnings
+
+
+def _sheet_order(component_set: ComponentSet, names: list[str]) -> list[tuple[str, str]]:
+    """(key, header) of every column: those of the set's own sheet first, in its order and
+    under the designer's headers, then the others (`id` when the sheet made ids from names)."""
+    sheet = [(name, header) for header, name in component_set.sheet_columns if name in names]
+    taken = {name for name, _ in sheet}
+    return sheet + [(name, name) for name in names if name not in taken]
 
 
 def _field_columns(component_set: ComponentSet) -> dict[tuple[str, str | None], bool]:

@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from pnp.catalog.allowed import Allowed, check_value, read_declarations
 from pnp.catalog.fields import REQUIRED, SLUG, Fields
 from pnp.catalog.folder import catalog_files, load_catalog_file
 from pnp.catalog.model import (
@@ -36,6 +37,7 @@ from pnp.catalog.model import (
     Table,
 )
 from pnp.catalog.seamspec import parse_seams
+from pnp.catalog.sheetcolumns import text_of
 from pnp.catalog.sheetset import sheet_rows
 from pnp.catalog.yamlsource import SourceDict, SourceList, plain
 from pnp.errors import InputError
@@ -91,7 +93,7 @@ def _check_pieces(sets: dict[str, ComponentSet], last: ComponentSet) -> None:
 def _load_meta(doc: Fields) -> dict[str, Any]:
     meta = doc.mapping("game", "game")
     meta.check_keys(META_KEYS)
-    meta.slug("id")
+    meta.slug("id", file_name=True)
     meta.text("title")
     meta.choice("source", SOURCES, "rulebook")
     if "players" in meta:
@@ -178,10 +180,10 @@ def _load_rules(doc: Fields) -> list[RuleSpec]:
 
 def _load_set(path: Path, doc: Any, seen_ids: dict[str, Origin]) -> ComponentSet:
     file = Fields(doc, "set file", file=str(path), line=1)
-    file.check_keys(("set", "components", "sheet"))
+    file.check_keys(("set", "components", "sheet", "columns"))
     head = file.mapping("set", "set")
     head.check_keys(SET_KEYS)
-    set_id = head.slug("id")
+    set_id = head.slug("id", file_name=True)
     head.what = f"set {set_id!r}"
     kind = head.choice("kind", KINDS)
     _check_output_name(head, set_id, kind)
@@ -193,9 +195,11 @@ def _load_set(path: Path, doc: Any, seen_ids: dict[str, Origin]) -> ComponentSet
     imposition = head.choice("imposition", IMPOSITIONS, DEFAULT_IMPOSITION.get(kind, "grid"))
     orientation = head.choice("orientation", ("portrait", "landscape"), "portrait")
     trim = ComponentSet.turned(size, orientation)
-    defaults = head.mapping("fields", f"{head.what} fields", {})
-    _check_field_value(defaults, defaults.raw)
-    rows = sheet_rows(path, file, head, head.choice("source", SOURCES, "rulebook"))
+    fields = head.mapping("fields", f"{head.what} fields", {})
+    _check_field_value(fields, fields.raw)
+    defaults, kinds, checks = read_declarations(fields)
+    source = head.choice("source", SOURCES, "rulebook")
+    rows, columns = sheet_rows(path, file, head, source, kinds if "fields" in head else None)
     raw = file.get("components", [])
     if not isinstance(raw, list) or not (raw or rows):
         at = "components" if "components" in file else None
@@ -204,24 +208,29 @@ def _load_set(path: Path, doc: Any, seen_ids: dict[str, Origin]) -> ComponentSet
     items = [file.sub(item, f"{head.what} component {i + 1}", "components")
              for i, item in enumerate(raw)]  # fmt: skip
     components = [
-        _load_component(item, head, plain(defaults.raw), seen_ids) for item in items + rows
+        _load_component(item, head, plain(defaults), seen_ids, checks) for item in items + rows
     ]
     return ComponentSet(
         id=set_id, name=head.text("name") or set_id, kind=kind, size=size, shape=shape,
         front=head.text("front"), back=head.text("back", None),
         product=head.choice("product", PRODUCTS, "cards" if kind == "card" else REQUIRED),
         source=head.choice("source", SOURCES, "rulebook"), components=components,
-        origin=Origin(str(path), head.line or 1), defaults=plain(defaults.raw),
+        origin=Origin(str(path), head.line or 1), defaults=plain(defaults),
         note=head.text("note", None),
         orientation=orientation,
         imposition=imposition, seams=parse_seams(head, trim, imposition),
+        sheet_columns=tuple((c.header, text_of(c.key, c.sub)) for c in columns),
     )  # fmt: skip
 
 
 def _load_component(
-    item: Fields, head: Fields, defaults: dict[str, Any], seen_ids: dict[str, Origin]
+    item: Fields,
+    head: Fields,
+    defaults: dict[str, Any],
+    seen_ids: dict[str, Origin],
+    checks: dict[str, Allowed],
 ) -> Component:
-    cid = item.slug("id")
+    cid = item.slug("id", file_name=True)
     item.what = f"component {cid!r}"
     if cid in seen_ids:
         raise item.error(f"id used twice (first at {seen_ids[cid]})", "id")
@@ -238,6 +247,9 @@ def _load_component(
             raise item.error(f"field names are text, found {describe(key)}", key)
         _check_field_value(item, value, f"{item.what} field {quote(key)}", item.line_of(key))
         fields[key] = plain(value)
+    for key, allowed in checks.items():
+        if fields.get(key) is not None:
+            check_value(item, key, fields[key], allowed)
     return Component(
         id=cid, name=name or cid, count=count, source=source, kind=str(head.raw["kind"]),
         set_id=str(head.raw["id"]), fields=fields, origin=Origin(str(item.file), item.line or 0),

@@ -148,6 +148,8 @@ class ComponentSet:
     orientation: str = "portrait"
     imposition: str = "grid"
     seams: Seams = field(default_factory=Seams)
+    # the columns of the set's sheet, in its order: (header as written, key it fills)
+    sheet_columns: tuple[tuple[str, str], ...] = ()
 
     @property
     def is_deck(self) -> bool:

@@ -1,7 +1,7 @@
 """A set's components from a spreadsheet: one row a component, one column a field.
 
 The set file (YAML) still says what the set is (kind, size, templates); its components come
-from the sheet it names (`sheet: cards.csv`), or from `<set-id>.csv|.tsv|.xlsx` beside it when
+from the sheet it names (`sheet: cards.csv`), or from `<set-id>.csv|.tsv|.xlsx|.ods` beside it when
 it has no `components:` list. Each row becomes the mapping a YAML component would be and goes
 through the same loader (pnp.catalog.load), so ids, counts and sources are checked one way;
 only the messages differ: they name the row and the column (`cards.csv:14: column 'count':
@@ -22,37 +22,24 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from pnp.catalog.cells import Cell, cell_error, column_letter
 from pnp.catalog.fields import Fields
-from pnp.catalog.model import RESERVED_COMPONENT_KEYS
-from pnp.catalog.spreadsheet import SUFFIXES, Cell, Sheet, cell_error, column_letter, read_sheet
+from pnp.catalog.sheetcolumns import Column, read_columns
+from pnp.catalog.spreadsheet import SUFFIXES, Sheet, read_sheet
 from pnp.catalog.yamlsource import SourceDict
 from pnp.errors import InputError, PnpError, UnknownNameError
 from pnp.limits import ID_CHARS, YAML_INT_DIGITS
-from pnp.names import closest, describe, quote
+from pnp.names import describe, quote
 
 TEXT_KEYS = ("id", "name", "source", "note")  # read as the text shown, never as a number
 _WHOLE = re.compile(r"[-+]?(?:0|[1-9][0-9]*)\Z")
 _DECIMAL = re.compile(r"[-+]?[0-9]+\.[0-9]+\Z")
 _DECIMAL_COMMA = re.compile(r"[-+]?[0-9]+,[0-9]+\Z")
-SUB_KEY = re.compile(r"([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)\Z")
 _TYPES = {bool: "true or false", int: "a whole number", float: "a number"}
-
-
-@dataclass
-class Column:
-    """A named column: the key it fills, as written in the header, and how its cells read."""
-
-    key: str
-    header: str
-    index: int
-    is_list: bool = False
-    kind: type | None = None  # the declared default's type (for a list, its items' type)
-    sub: str | None = None  # `success.own`: the key `own` of the mapping field `success`
 
 
 class RowFields(Fields):
@@ -86,18 +73,24 @@ class RowFields(Fields):
         return InputError(text, file=self.file, line=at, hint=hint)
 
 
-def sheet_rows(set_file: Path, file: Fields, head: Fields, source: str) -> list[Fields]:
-    """The components a set's sheet holds, as readers for the loader ([] without a sheet)."""
+def sheet_rows(
+    set_file: Path, file: Fields, head: Fields, source: str, declared: dict[str, Any] | None
+) -> tuple[list[Fields], list[Column]]:
+    """The components a set's sheet holds, as readers for the loader, and the columns read
+    from it in the sheet's order (([], []) without a sheet). `declared`: the set's fields, each
+    with a value of the type its cells read as (None: the set declares no fields)."""
     path, tab = _sheet_path(set_file, file, head)
     if path is None:
-        return []
+        if "columns" in file:
+            raise file.error("`columns` maps a sheet's headers to fields, but this set has no "
+                             "sheet (name one with `sheet: cards.xlsx`)", "columns")  # fmt: skip
+        return [], []
     sheet = read_sheet(path, roots=[set_file.parent], tab=tab)
-    declared = head.get("fields")
-    columns = _columns(sheet, dict(declared) if isinstance(declared, dict) else None)
+    columns = read_columns(sheet, file, declared)
     rows = [_row(sheet, columns, number, cells, source) for number, cells in sheet.rows]
     if not rows:
         raise InputError("no rows under the header: one row a component", file=path, line=2)
-    return rows
+    return rows, columns
 
 
 def _sheet_path(set_file: Path, file: Fields, head: Fields) -> tuple[Path | None, str | None]:
@@ -120,73 +113,6 @@ def _sheet_path(set_file: Path, file: Fields, head: Fields) -> tuple[Path | None
     return (found[0] if found else None), None
 
 
-def _columns(sheet: Sheet, declared: dict[str, Any] | None) -> list[Column]:
-    columns: list[Column] = []
-    seen: dict[str, int] = {}
-    for index, header in enumerate(sheet.header):
-        if not header:
-            _check_unnamed(sheet, index)
-            continue
-        key, is_list = header, header.endswith("[]")
-        if is_list:
-            key = header[:-2].strip()
-        key, sub = _split(key)
-        if key.lower() in RESERVED_COMPONENT_KEYS:
-            key = key.lower()
-        # `success` and `success.own` would both fill the field `success`
-        for name in (f"{key}.{sub}" if sub else key, key if sub else f"{key}."):
-            if name in seen:
-                both = f"{column_letter(seen[name])} and {column_letter(index)}"
-                raise cell_error(sheet.file, 1, header, f"named twice (columns {both})")
-        seen[f"{key}.{sub}" if sub else key] = seen[f"{key}." if sub else key] = index
-        columns.append(_column(sheet, key, header, index, is_list, declared, sub))
-    if not any(c.key in ("id", "name") for c in columns):
-        raise InputError("no `name` column: the header row names the columns (name, count, "
-                         "and your fields)", file=sheet.file, line=1)  # fmt: skip
-    return columns
-
-
-def _split(key: str) -> tuple[str, str | None]:
-    """`success.own` -> (`success`, `own`): a column holding one key of a mapping field."""
-    match = SUB_KEY.match(key)
-    return (match[1], match[2]) if match else (key, None)
-
-
-def _column(
-    sheet: Sheet,
-    key: str,
-    header: str,
-    index: int,
-    is_list: bool,
-    declared: dict[str, Any] | None,
-    sub: str | None,
-) -> Column:
-    if key in RESERVED_COMPONENT_KEYS:
-        return Column(key, header, index, False, int if key == "count" else str)
-    if declared is not None and key not in declared:
-        known = [*RESERVED_COMPONENT_KEYS, *declared]
-        raise UnknownNameError(
-            f"column {quote(header)}: not a field of this set (its fields: "
-            f"{', '.join(map(str, declared))}; and {', '.join(RESERVED_COMPONENT_KEYS)})",
-            file=sheet.file, line=1, suggestions=closest(key, known),
-        )  # fmt: skip
-    default = declared.get(key) if declared else None
-    if sub is not None:
-        default = default.get(sub) if isinstance(default, dict) else None
-    if isinstance(default, list):
-        items = {type(v) for v in default}
-        return Column(key, header, index, True, items.pop() if len(items) == 1 else None, sub)
-    kind = type(default) if isinstance(default, str | int | float | bool) else None
-    return Column(key, header, index, is_list, kind, sub)
-
-
-def _check_unnamed(sheet: Sheet, index: int) -> None:
-    for number, cells in sheet.rows:
-        if index < len(cells) and _text(cells[index]):
-            message = "a value in a column with no name in the header row"
-            raise cell_error(sheet.file, number, column_letter(index), message, unnamed=True)
-
-
 def _row(
     sheet: Sheet, columns: list[Column], number: int, cells: list[Cell], source: str
 ) -> Fields:
@@ -202,10 +128,9 @@ def _row(
         row.key_lines[column.key] = number
     for index in range(len(sheet.header), len(cells)):
         if _text(cells[index]):
-            message = (
-                f"a value beyond the last named column ({quote(cells[index])}); "
-                "a cell holding the delimiter needs quotes"
-            )
+            message = f"a value beyond the last named column ({quote(cells[index])})"
+            if not sheet.typed:  # in a CSV file, most likely a comma that was not quoted
+                message += "; a cell holding the delimiter needs quotes"
             raise cell_error(sheet.file, number, column_letter(index), message, unnamed=True)
     headers = {c.key: c.header for c in columns}
     if "name" not in row:

@@ -46,3 +46,11 @@ for command in (
     export.export,
 ):
     main.add_command(command)
+
+from pnp.cli import show  # noqa: E402
+
+main.add_command(show.show)
+
+from pnp.cli import icons  # noqa: E402
+
+main.add_command(icons.icons)

@@ -89,6 +89,21 @@ from pnp.cli.common import BLEED, EXIT_CODES, OFFSET, PRODUCTS, paper_option, re
     help="Nothing is printed nearer the paper edge than this (your printer's margin).",
 )
 @click.option(
+    "--gap",
+    "gap_mm",
+    default=None,
+    type=click.FloatRange(0, 50),
+    metavar="MM",
+    help="Space between neighbouring pieces, each with its own bleed in it (0: they butt and "
+    "share one cut). Default: gutters from the slack the paper leaves, sheets as few as with 0.",
+)
+@click.option(
+    "--square-tokens",
+    is_flag=True,
+    help="Round tokens and markers cut square, with a guillotine or a ruler: square cells and "
+    "straight crop marks instead of a circle to cut along.",
+)
+@click.option(
     "--out",
     "out_dir",
     type=click.Path(file_okay=False, path_type=Path),
@@ -116,6 +131,8 @@ def build(
     split: bool,
     ink_saver: bool,
     margin_mm: float,
+    gap_mm: float | None,
+    square_tokens: bool,
     out_dir: Path | None,
     watch_files: bool,
 ) -> None:
@@ -129,11 +146,7 @@ def build(
     from pnp.impose.options import parse_bleed, parse_offset
     from pnp.pipeline import BuildOptions, parse_products
 
-    if all_games == bool(games):
-        raise click.UsageError("name one or more GAMEs, or use --all")
-    given = click.get_current_context().get_parameter_source("duplex")
-    if gutterfold and given is not click.core.ParameterSource.DEFAULT:
-        raise click.UsageError("--gutterfold prints fronts and backs on one side: drop --duplex")
+    _check_usage(games, all_games, gutterfold)
     options = BuildOptions(
         products=parse_products(what),
         paper=paper,
@@ -146,13 +159,34 @@ def build(
         split=split,
         margin_mm=margin_mm,
         ink_saver=ink_saver,
+        gap_mm=gap_mm,
+        square_tokens=square_tokens,
     )
     refs = builtin_ids() if all_games else list(games)
     if watch_files:
         return _watch(refs, options)
     loaded = [resolve_game(g) for g in refs]
+    _warn_broken_rules(loaded)
     gc.freeze()  # the code and catalogs live to the end: no cycle search goes through them
     _build_with_progress(loaded, options)
+
+
+def _check_usage(games: tuple[str, ...], all_games: bool, gutterfold: bool) -> None:
+    if all_games == bool(games):
+        raise click.UsageError("name one or more GAMEs, or use --all")
+    given = click.get_current_context().get_parameter_source("duplex")
+    if gutterfold and given is not click.core.ParameterSource.DEFAULT:
+        raise click.UsageError("--gutterfold prints fronts and backs on one side: drop --duplex")
+
+
+def _warn_broken_rules(loaded: list[Game]) -> None:
+    """A composition rule the catalog breaks is said on stderr; the build goes on (a game in
+    the making often breaks its own rules for a while)."""
+    from pnp.rules.report import broken_rules
+
+    for game in loaded:
+        for line in broken_rules(game):
+            click.echo(line, err=True)
 
 
 def _build_with_progress(loaded: list[Game], options: BuildOptions) -> None:

@@ -45,18 +45,30 @@ def games() -> None:
 @click.option(
     "--set", "set_id", metavar="SET", help="The set --csv prints (when GAME has several)."
 )
+@click.option(
+    "--decklist", "as_decklist", is_flag=True,
+    help="Print the catalog's decks as a deck list (every card and its count), for "
+    "`pnp validate --game GAME FILE`.",
+)  # fmt: skip
 @reports_errors
-def inventory(game: str, as_json: bool, as_csv: bool, set_id: str | None) -> None:
+def inventory(
+    game: str, as_json: bool, as_csv: bool, set_id: str | None, as_decklist: bool
+) -> None:
     """List every component of GAME (a built-in id or a game folder) with its count.
 
     With --csv, one set's components as a spreadsheet reads them: save the output beside the
     set file as `<set-id>.csv` (and drop its `components:` list) to keep the set in a sheet.
     """
     from pnp.catalog.games import resolve_game
-    from pnp.catalog.inventory import inventory_csv, inventory_data, inventory_text
+    from pnp.catalog.inventory import (
+        inventory_csv,
+        inventory_data,
+        inventory_decklist,
+        inventory_text,
+    )
 
-    if as_json and as_csv:
-        raise click.UsageError("choose one of --json and --csv")
+    if as_json + as_csv + as_decklist > 1:
+        raise click.UsageError("choose one of --json, --csv and --decklist")
     if set_id and not as_csv:
         raise click.UsageError("--set goes with --csv")
     loaded = resolve_game(game)
@@ -67,6 +79,8 @@ def inventory(game: str, as_json: bool, as_csv: bool, set_id: str | None) -> Non
             click.echo(f"warning: {warning}", err=True)
     elif as_json:
         click.echo(json.dumps(inventory_data(loaded), ensure_ascii=False, indent=2))
+    elif as_decklist:
+        click.echo(inventory_decklist(loaded), nl=False)
     else:
         click.echo(inventory_text(loaded))
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import click
 
-from pnp.errors import PnpError
+from pnp.errors import Interrupted, PnpError
 from pnp.names import printable, shorten
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_BUG, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -37,6 +37,9 @@ def reports_errors(func: Callable[..., Any]) -> Callable[..., Any]:
         except PnpError as exc:
             click.echo(printable(f"error: {exc.format()}"), err=True)
             sys.exit(EXIT_INPUT)
+        except Interrupted as exc:  # Ctrl-C held until the files were all in place
+            click.echo(str(exc), err=True)
+            sys.exit(EXIT_INTERRUPTED)
         except KeyboardInterrupt:
             click.echo("interrupted: nothing was written", err=True)
             sys.exit(EXIT_INTERRUPTED)

@@ -43,8 +43,15 @@ def _url_base(text: str) -> object:
     "--dpi",
     type=LibraryValue("dpi", _dpi),
     metavar="N",
-    help="Resolution for png (default 300), tts (300, sheets capped at 4096 px) and proof (100); "
-    "shops use their own.",
+    help="Resolution for png (default 300), tts (300, sheets capped at 4096 px), proof (100) "
+    "and decks dtc --pdfx must rasterize (300); refused for tgc, mpc and plain dtc.",
+)
+@click.option(
+    "--pdfx",
+    is_flag=True,
+    help="dtc only: PDF/X-1a:2003 in CMYK (SWOP TR 005, total ink at most 240%), as "
+    "DriveThruCards asks; vector, or rasterized at --dpi (default 300) for a deck with "
+    "transparency or images.",
 )
 @click.option(
     "--set",
@@ -57,7 +64,8 @@ def _url_base(text: str) -> object:
     "--url-base",
     type=LibraryValue("url", _url_base),
     metavar="URL",
-    help="tts: the address the images will be uploaded under (default: file:/// paths).",
+    help="tts only: the http(s) address the images will be uploaded under (default: file:/// "
+    "paths).",
 )
 @click.option(
     "--out",
@@ -78,6 +86,7 @@ def export(
     games: tuple[str, ...],
     target: str,
     dpi: str | None,
+    pdfx: bool,
     sets: tuple[str, ...],
     url_base: str | None,
     out_dir: Path | None,
@@ -93,17 +102,21 @@ def export(
         out_dir=out_dir,
         url_base=url_base,
         sets=sets,
+        pdfx=pdfx,
     )
     if watch_files:
+        from pnp.io.staging import check_output
         from pnp.pipeline.watch import game_paths, watch
 
         into = out_dir if out_dir is not None else Path("output")
+        paths = game_paths(games)
+        check_output(into, [resolve_game(g).root for g in games])
 
         def rebuild() -> str:
             written = export_games([resolve_game(g) for g in games], target, options)
             return f"{len(written)} files in {into}"
 
-        watch(game_paths(games), rebuild, report=click.echo, ignore=[into])
+        watch(paths, rebuild, report=click.echo, ignore=[into])
         return
     loaded = [resolve_game(g) for g in games]
     written = export_games(loaded, target, options)

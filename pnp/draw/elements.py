@@ -1,7 +1,8 @@
 """Fitted elements: what a face paints, final and plain.
 
 PDF points, origin at the trim box's bottom-left, y up, colours as RGB (0..1), text already
-broken into runs. Layout produces them (pnp.layout); pnp.draw.paint paints them.
+broken into runs. Layout produces them (pnp.layout); pnp.draw.paint paints them. An element keeps
+the `name` its template gave it (not part of what it paints), so a rulebook figure can find it.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ class Rectangle:
     h: float
     paint: Paint
     radius: float = 0.0
+    name: str = field(default="", compare=False, metadata={"key": False})  # the template's name
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,7 @@ class Circle:
     cy: float
     r: float
     paint: Paint
+    name: str = field(default="", compare=False, metadata={"key": False})  # the template's name
 
 
 @dataclass(frozen=True)
@@ -52,6 +55,7 @@ class Polyline:
     points: tuple[Point, ...]
     closed: bool
     paint: Paint
+    name: str = field(default="", compare=False, metadata={"key": False})  # the template's name
 
 
 @dataclass(frozen=True)
@@ -67,6 +71,9 @@ class Image:
     path: str = field(metadata={"key": False})
     opacity: float = 1.0
     clip: tuple[float, float, float, float] | None = None
+    name: str = field(default="", compare=False, metadata={"key": False})  # the template's name
+    tint: RGB | None = None  # an SVG drawn all in this colour (a one-colour icon recoloured)
+    drop_background: bool = False  # an SVG's full-size background square left out
 
 
 @dataclass(frozen=True)
@@ -92,6 +99,7 @@ class Group:
     rotate: float = 0.0
     scale_x: float = 1.0
     scale_y: float = 1.0
+    name: str = field(default="", compare=False, metadata={"key": False})  # the template's name
 
 
 @dataclass(frozen=True)

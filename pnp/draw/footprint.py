@@ -14,24 +14,33 @@ and game is read the same way, without knowing what any element means:
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator
+from dataclasses import replace
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from pnp.draw.elements import Circle, Element, Group, Image, Polyline, Rectangle, Text, TextRun
+from pnp.draw.coverage import IDENTITY, Matrix, group_matrix
+from pnp.draw.elements import (
+    Circle,
+    Element,
+    Group,
+    Image,
+    Paint,
+    Polyline,
+    Rectangle,
+    Text,
+    TextRun,
+)
 from pnp.units import PT_PER_MM
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm from the trim's bottom-left
-Matrix = tuple[float, float, float, float, float, float]  # a b c d e f, as in PDF
-_IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 LARGE = 0.5  # a shape wider or taller than this share of the face is ground, not a space
 
 
 def marked_boxes(elements: tuple[Element, ...], width_mm: float, height_mm: float) -> list[Box]:
     """The boxes (mm, trim origin) of every space, word and picture painted inside the trim."""
     boxes = []
-    for matrix, element in _walk(elements, _IDENTITY):
+    for matrix, element in _walk(elements, IDENTITY):
         own = _own_box(element)
         if own is None:
             continue
@@ -44,6 +53,81 @@ def marked_boxes(elements: tuple[Element, ...], width_mm: float, height_mm: floa
         if x1 > x0 and y1 > y0:
             boxes.append((x0, y0, x1, y1))
     return boxes
+
+
+def text_boxes(elements: tuple[Element, ...]) -> list[Box]:
+    """The box (mm, trim origin) of every line of text the face paints."""
+    out = []
+    for matrix, element in _walk(elements, IDENTITY):
+        if isinstance(element, TextRun) and (own := _own_box(element)) is not None:
+            out.append(tuple(v / PT_PER_MM for v in _placed(matrix, own)))
+    return out  # type: ignore[return-value]
+
+
+def crop_elements(elements: tuple[Element, ...], window: Box) -> tuple[Element, ...]:
+    """The elements, and the children of groups, that paint something inside `window` (mm
+    from the trim's bottom-left): a part of a face drawn alone paints nothing hidden."""
+    return _crop(elements, IDENTITY, window)
+
+
+def _crop(elements: tuple[Element, ...], matrix: Matrix, window: Box) -> tuple[Element, ...]:
+    kept: list[Element] = []
+    for element in elements:
+        if isinstance(element, Group):
+            children = _crop(element.children, group_matrix(matrix, element), window)
+            if children:
+                kept.append(replace(element, children=children))
+            continue
+        boxes = [_placed(m, b) for m, e in _walk((element,), matrix)
+                 if (b := _any_box(e)) is not None]  # fmt: skip
+        x0, y0, x1, y1 = (v * PT_PER_MM for v in window)
+        if any(b[0] < x1 and b[2] > x0 and b[1] < y1 and b[3] > y0 for b in boxes):
+            kept.append(element)
+    return tuple(kept)
+
+
+def named_boxes(elements: tuple[Element, ...]) -> list[tuple[str, Box, str]]:
+    """(name, box in mm from the trim's bottom-left, text it shows) of every element its
+    template named, in painting order: a named group or text box spans all it paints; a shape
+    counts painted or not. What a rulebook figure points its call-outs at."""
+    out: list[tuple[str, Box, str]] = []
+    _name_walk(elements, IDENTITY, out)
+    return out
+
+
+def _name_walk(
+    elements: tuple[Element, ...], matrix: Matrix, out: list[tuple[str, Box, str]]
+) -> None:
+    for element in elements:
+        name = getattr(element, "name", "")
+        if isinstance(element, Group):
+            inner = group_matrix(matrix, element)
+            leaves = list(_walk(element.children, inner))
+            start = len(out)
+            _name_walk(element.children, inner, out)
+        else:
+            leaves = list(_walk((element,), matrix))
+            start = len(out)
+        if not name:
+            continue
+        boxes = [_placed(m, b) for m, e in leaves if (b := _any_box(e)) is not None]
+        if not boxes:
+            continue
+        box = (min(b[0] for b in boxes), min(b[1] for b in boxes),
+               max(b[2] for b in boxes), max(b[3] for b in boxes))  # fmt: skip
+        text = " ".join(e.text.strip() for _, e in leaves if isinstance(e, TextRun)).strip()
+        mm = (box[0] / PT_PER_MM, box[1] / PT_PER_MM, box[2] / PT_PER_MM, box[3] / PT_PER_MM)
+        out.insert(start, (name, mm, text))
+
+
+def _any_box(e: Element) -> Box | None:
+    """An element's box in its own coordinates (points), painted or not."""
+    if isinstance(e, Polyline):
+        xs, ys = [p[0] for p in e.points], [p[1] for p in e.points]
+        return min(xs), min(ys), max(xs), max(ys)
+    if isinstance(e, Rectangle | Circle):
+        return _own_box(e) or _own_box(replace(e, paint=Paint(fill=(0.0, 0.0, 0.0))))
+    return _own_box(e)
 
 
 def _own_box(e: Element) -> Box | None:
@@ -74,28 +158,11 @@ def _walk(elements: tuple[Element, ...], matrix: Matrix) -> Iterator[tuple[Matri
     """(placement, element) for every leaf: a group's and a text box's children in turn."""
     for element in elements:
         if isinstance(element, Group):
-            yield from _walk(element.children, _group_matrix(matrix, element))
+            yield from _walk(element.children, group_matrix(matrix, element))
         elif isinstance(element, Text):
             yield from _walk(element.children, matrix)
         else:
             yield matrix, element
-
-
-def _group_matrix(m: Matrix, g: Group) -> Matrix:
-    """`m` followed by translate, rotate (degrees), scale, as paint does them."""
-    m = _times(m, (1.0, 0.0, 0.0, 1.0, g.x, g.y))
-    if g.rotate:
-        c, s = math.cos(math.radians(g.rotate)), math.sin(math.radians(g.rotate))
-        m = _times(m, (c, s, -s, c, 0.0, 0.0))
-    return _times(m, (g.scale_x, 0.0, 0.0, g.scale_y, 0.0, 0.0))
-
-
-def _times(m: Matrix, n: Matrix) -> Matrix:
-    """The matrix applying `n` first, then `m`."""
-    a, b, c, d, e, f = m
-    a2, b2, c2, d2, e2, f2 = n
-    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2,
-            a * e2 + c * f2 + e, b * e2 + d * f2 + f)  # fmt: skip
 
 
 def _placed(m: Matrix, box: Box) -> Box:

@@ -119,6 +119,10 @@ def _image(canvas: Canvas, e: Image) -> None:
         from pnp.draw.svg import load_svg
 
         drawing = load_svg(Path(e.path), e.digest)
+        if e.tint is not None or e.drop_background:
+            from pnp.draw.svgtint import tinted
+
+            drawing = tinted(drawing, e.digest, e.tint, e.drop_background)
         canvas.translate(e.x, e.y)
         canvas.scale(e.w / drawing.width, e.h / drawing.height)
         # the renderer starts by selecting its default font, Helvetica, which is never embedded:

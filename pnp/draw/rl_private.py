@@ -21,7 +21,12 @@ upgrade renames or drops one of them (and when a module outside this one touches
 - `PDFDocument._timeStamp`: the creation date (reportlab's public choices are the current time,
   a fixed one, or SOURCE_DATE_EPOCH for the whole process).
 - `svglib.fonts._font_map`: svglib's global font map, replaced by one without system lookups.
-- pnp's own `_pnp_first_subset` on a TTFont subset state (pnp.draw.ttfont's quick encoding).
+- pnp's own `_pnp_first_subset` on a TTFont subset state (pnp.draw.ttfont's quick encoding),
+  and `_pnp_face_forms` on a rulebook's canvas (the faces it drew once as forms).
+- `Frame._atTop`, `Frame._y`, `Frame._y1p`, `Frame._aH`, `Frame._getAvailableWidth`: where a
+  Platypus frame stands, for a rulebook figure deciding whether to wait for the next page.
+- `reportlab.platypus.paragraph.ord`: a name of that module's globals (its CJK line breaker
+  calls `ord` on the character that overflows a line, which is "" for an inline picture).
 
 Public names used in unusual ways stay where they are used, guarded by the byte-identity tests:
 pnp.draw.pages replaces `PDFDocument.addPage` and fills `PDFPage.Contents`; pnp.draw.ttfont
@@ -41,6 +46,7 @@ from reportlab.pdfgen.textobject import PDFTextObject
 Matrix = tuple[float, float, float, float, float, float]
 
 _FIRST_SUBSET = "_pnp_first_subset"
+_FACE_FORMS = "_pnp_face_forms"
 
 
 def page_code(canvas: Canvas) -> list[str]:
@@ -114,3 +120,34 @@ def use_svglib_fonts(font_map: Any) -> None:
     import svglib.fonts  # imported here: svglib costs time and most builds draw no SVG
 
     svglib.fonts._font_map = font_map
+
+
+def canvas_memo(canvas: Canvas, make: Callable[[], Any]) -> Any:
+    """What the rulebook keeps on `canvas` (its faces drawn as forms), made on first use: it
+    lives and dies with the canvas (each pass of a Platypus build draws a new one)."""
+    memo = canvas.__dict__.get(_FACE_FORMS)
+    if memo is None:
+        memo = make()
+        setattr(canvas, _FACE_FORMS, memo)
+    return memo
+
+
+def frame_room(frame: Any) -> tuple[bool, float, float, float]:
+    """(at its top, height left, whole height, width) of a Platypus `Frame`: `_atTop`, `_y`
+    less `_y1p`, `_aH` and `_getAvailableWidth()`."""
+    return bool(frame._atTop), frame._y - frame._y1p, frame._aH, frame._getAvailableWidth()
+
+
+def cjk_lines_break_beside_pictures() -> None:
+    """Let reportlab's CJK line breaker break a line at an inline picture (a rulebook's icon).
+
+    `paragraph.cjkFragSplit` (reportlab 5.1) calls `ord` on the character that overflows a
+    line to tell Latin text from CJK; a picture is an empty string there, and `ord("")`
+    raises. A module global `ord` that counts a picture as CJK (a place a line may break)
+    shadows the builtin for that module alone."""
+    from reportlab.platypus import paragraph
+
+    def ord_or_picture(char: str) -> int:
+        return ord(char) if char else 0x3000
+
+    paragraph.ord = ord_or_picture

@@ -1,10 +1,12 @@
-"""`manifest.csv` in every export folder: one row per component, with the files it went to."""
+"""`manifest.csv` in every export folder: one row per component, with the files it went to.
+
+Names and ids come from the catalog, which may come from anyone: a cell a spreadsheet would run
+as a formula (`=HYPERLINK(...)`, `@SUM(1)`, `+1`) is written inert, with OWASP's leading `'`.
+"""
 
 from __future__ import annotations
 
-import csv
-import io
-
+from pnp.catalog.spreadsheet import csv_text
 from pnp.export.pieces import Piece
 
 HEADER = ("set", "id", "name", "count", "front file", "back file")
@@ -12,10 +14,8 @@ HEADER = ("set", "id", "name", "count", "front file", "back file")
 
 def manifest_csv(rows: list[tuple[Piece, str, str]]) -> bytes:
     """CSV bytes (UTF-8, `\\n` line ends): set, id, name, count, front file, back file."""
-    buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\n")
-    writer.writerow(HEADER)
+    table = [HEADER]
     for piece, front, back in rows:
         c = piece.component
-        writer.writerow((c.set_id, c.id, c.name, c.count, front, back))
-    return buf.getvalue().encode("utf-8")
+        table.append((c.set_id, c.id, c.name, str(c.count), front, back))
+    return csv_text(table).encode("utf-8")

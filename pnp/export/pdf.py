@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,6 +24,7 @@ from pnp.impose.document import Document
 from pnp.impose.marks import label_font
 from pnp.impose.render import render_pages
 from pnp.impose.sheet import Page
+from pnp.io.outputs import why
 from pnp.io.staging import remove_stale
 
 CREATOR = "pnp"
@@ -72,7 +73,7 @@ def open_pdf(
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        raise BuildError(f"cannot create folder {target.parent}: {err.strerror}") from err
+        raise BuildError(f"cannot create folder {target.parent}: {why(err)}") from None
     remove_stale(target.parent)  # what a killed process left: SIGKILL runs no cleanup
     temp = target.parent / f".{target.name}.{os.getpid()}.tmp"
     # the embedded label font from the start, so no page lists the unembedded Helvetica
@@ -90,16 +91,22 @@ def open_pdf(
     try:
         yield canvas
     except BaseException:
-        temp.unlink(missing_ok=True)  # reportlab writes only on save(), but be sure
+        _remove(temp)  # reportlab writes only on save(), but be sure
         raise
     try:
         canvas.save()
         os.replace(temp, target)
     except BaseException as err:
-        temp.unlink(missing_ok=True)
+        _remove(temp)
         if isinstance(err, OSError):
             raise BuildError(f"cannot write {target}: {err.strerror or err}") from err
         raise
+
+
+def _remove(temp: Path) -> None:
+    """Remove a temporary file, if it is there and can be (a read-only disk holds none)."""
+    with suppress(OSError):
+        temp.unlink(missing_ok=True)
 
 
 def write_pages(

@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from pnp.draw.face import FaceArt
 from pnp.export.pieces import SetPieces, face_files
+from pnp.limits import CONTACT_FACES, IMAGE_PIXELS
 from pnp.resources import fonts_dir
 
 COLUMNS = 6
@@ -73,6 +74,30 @@ def _text(value: object) -> str:
     if isinstance(value, list | tuple):
         return ", ".join(map(str, value))
     return str(value)
+
+
+def contact_names(set_id: str, faces: int) -> list[str]:
+    """The set's contact sheets, CONTACT_FACES faces each: `SET-contact.png`, or for more
+    faces `SET-contact-1.png`, `SET-contact-2.png`, ..."""
+    sheets = max(1, math.ceil(faces / CONTACT_FACES))
+    if sheets == 1:
+        return [f"{set_id}-contact.png"]
+    return [f"{set_id}-contact-{n}.png" for n in range(1, sheets + 1)]
+
+
+def contact_scale(cell: tuple[int, int], faces: int) -> float:
+    """How much a face of `cell` pixels is shrunk on a contact sheet of `faces` faces (at most
+    CONTACT_FACES) so that the sheet stays within IMAGE_PIXELS: 1 when it does as it is."""
+    count = max(1, min(faces, CONTACT_FACES))
+    columns = min(COLUMNS, count)
+    rows = math.ceil(count / columns)
+    scale = 1.0
+    while True:
+        width = max(MIN_CELL_PX, round(cell[0] * scale))
+        height = round(cell[1] * scale) + 3 * CAPTION_PX
+        if (GAP + columns * (width + GAP)) * (GAP + rows * (height + GAP)) <= IMAGE_PIXELS:
+            return scale
+        scale *= 0.95
 
 
 def contact_sheet(faces: list[ProofFace], images: list[Image.Image]) -> Image.Image:

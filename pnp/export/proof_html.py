@@ -55,8 +55,15 @@ fromHash();
 """
 
 
-def index_html(title: str, faces: list[ProofFace], sizes: dict[str, tuple[int, int]]) -> bytes:
-    """The gallery page; `sizes` gives each image's pixel size (so the page does not jump)."""
+def index_html(
+    title: str,
+    faces: list[ProofFace],
+    sizes: dict[str, tuple[int, int]],
+    contacts: dict[str, list[str]] | None = None,
+) -> bytes:
+    """The gallery page; `sizes` gives each image's pixel size (so the page does not jump),
+    `contacts` each set's contact sheets (default: `SET-contact.png`)."""
+    contacts = contacts or {}
     sets: dict[str, tuple[str, int]] = {}
     for face in faces:
         name, n = sets.get(face.set_id, (face.set_name, 0))
@@ -68,7 +75,7 @@ def index_html(title: str, faces: list[ProofFace], sizes: dict[str, tuple[int, i
     ]
     figures = [_figure(face, sizes[face.file]) for face in faces]
     sheets = " · ".join(
-        f'<a href="{escape(quote(sid))}-contact.png">{escape(name)}</a>'
+        _sheet_links(name, contacts.get(sid) or [f"{sid}-contact.png"])
         for sid, (name, _) in sets.items()
     )
     page = [
@@ -90,6 +97,14 @@ def index_html(title: str, faces: list[ProofFace], sizes: dict[str, tuple[int, i
         "</body></html>",
     ]
     return ("\n".join(page) + "\n").encode("utf-8")
+
+
+def _sheet_links(name: str, files: list[str]) -> str:
+    """`Agents` linking to its sheet, or `Agents 1 2 3` linking to each of several."""
+    if len(files) == 1:
+        return f'<a href="{escape(quote(files[0]))}">{escape(name)}</a>'
+    links = " ".join(f'<a href="{escape(quote(f))}">{n}</a>' for n, f in enumerate(files, 1))
+    return f"{escape(name)} {links}"
 
 
 def _figure(face: ProofFace, size: tuple[int, int]) -> str:

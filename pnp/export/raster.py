@@ -19,7 +19,7 @@ from PIL import Image, PngImagePlugin
 
 from pnp.draw.face import FaceArt, face_pdf
 from pnp.errors import BuildError
-from pnp.limits import IMAGE_PIXELS
+from pnp.limits import EXPORT_PIXELS, IMAGE_PIXELS
 
 MM_PER_INCH = 25.4
 SRGB_PERCEPTUAL = b"\x00"  # the PNG sRGB chunk: the pixels are sRGB, rendering intent 0
@@ -32,6 +32,10 @@ class Frame:
     size: tuple[int, int]
     trim: tuple[float, float]
     dpi: float  # what the PNG declares (pHYs)
+
+    @property
+    def pixels(self) -> int:
+        return self.size[0] * self.size[1]
 
     @property
     def bleed(self) -> tuple[float, float]:
@@ -104,11 +108,38 @@ def png_bytes(image: Image.Image, dpi: float) -> bytes:
     return buf.getvalue()
 
 
+class PixelBudget:
+    """The pixels one export may rasterize (EXPORT_PIXELS), spent before they are drawn: an
+    export too large stops at its first set over the budget, with a message, not after hours."""
+
+    def __init__(self, limit: int = EXPORT_PIXELS) -> None:
+        self.limit = limit
+        self.spent = 0
+
+    def spend(self, pixels: int, what: str) -> None:
+        """Count `pixels` about to be rasterized for `what`; BuildError when over the budget."""
+        self.spent += pixels
+        if self.spent > self.limit:
+            raise BuildError(
+                f"this export would rasterize more than {self.limit / 1e6:,.0f} million pixels "
+                f"({what}: {pixels / 1e6:,.0f} million): ask for a lower --dpi, or fewer sets "
+                "with --set"
+            )
+
+
+def scaled(image: Image.Image, scale: float) -> Image.Image:
+    """`image` shrunk by `scale` (at most 1), each side at least one pixel."""
+    if scale >= 1:
+        return image
+    size = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
+    return image.resize(size, Image.Resampling.BOX)
+
+
 class FaceImages:
     """Each distinct face rendered once per frame: faces repeat (counts, shared backs).
 
-    PNG bytes are kept (small); decoded images only when asked for with `image`, as sheets and
-    contact sheets need them: a game's every face at 300 dpi would not fit in memory.
+    PNG bytes are kept (small); decoded images only when asked for with `image`, as a TTS
+    sheet's hidden face needs them: a game's every face at 300 dpi would not fit in memory.
     """
 
     def __init__(self) -> None:

@@ -64,7 +64,15 @@ SHOPS: dict[str, tuple[ShopSize, ...]] = {
         ("large square", 2.75, 2.75, 897, 897),
     ),
 }
-SHOP_NAMES = {"tgc": "The Game Crafter", "mpc": "MakePlayingCards"}
+SHOPS["dtc"] = _sizes(  # DriveThruCards: 1/8 in bleed on every side, as The Game Crafter
+    ("poker", 2.5, 3.5, 825, 1125),
+    ("bridge", 2.25, 3.5, 750, 1125),
+    ("mini", 1.75, 2.5, 600, 825),
+    ("tarot", 2.75, 4.75, 900, 1500),
+    ("square", 3.5, 3.5, 1125, 1125),
+    ("jumbo", 3.5, 5.5, 1125, 1725),
+)
+SHOP_NAMES = {"tgc": "The Game Crafter", "mpc": "MakePlayingCards", "dtc": "DriveThruCards"}
 
 
 def shop_size(

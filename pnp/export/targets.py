@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 
 from pnp.catalog.model import ComponentSet, Game
 from pnp.errors import BuildError, InputError, UnknownNameError
+from pnp.export.raster import PixelBudget
 from pnp.io.staging import Staging
 from pnp.names import closest, quote
 
@@ -29,6 +30,7 @@ class ExportOptions:
     out_dir: Path | None = None  # default ./output
     url_base: str | None = None  # TTS: where the images will be uploaded (default file:///)
     sets: tuple[str, ...] = ()  # restrict to these set ids (empty: the target's default)
+    pdfx: bool = False  # dtc: PDF/X-1a in CMYK, faces rasterized at --dpi (default 300)
 
     def dpi_for(self, target: str) -> float:
         return self.dpi if self.dpi is not None else DEFAULT_DPI.get(target, 300.0)
@@ -63,14 +65,51 @@ def parse_dpi(text: str) -> float:
 
 
 def parse_url_base(text: str) -> str:
-    """An address images will be uploaded under: http(s) or file, with a host or a path."""
+    """The address images will be uploaded under, as every image's address begins: http or
+    https with a host, no space or control character, no query or fragment (each would end up
+    in the middle of every address), ending in `/` (added when missing)."""
+    example = "a web address such as https://example.org/my-game/"
+    if not text or any(c.isspace() or not c.isprintable() for c in text):
+        raise InputError(f"--url-base must be {example}, without spaces or control characters, "
+                         f"not {quote(text)}")  # fmt: skip
     parts = urlsplit(text)
-    if parts.scheme not in ("http", "https", "file") or not (parts.netloc or parts.path):
+    if parts.scheme.lower() not in ("http", "https"):
+        raise InputError(f"--url-base must be {example} (http or https), not {quote(text)}")
+    try:
+        host, _ = parts.hostname, parts.port  # a port that is not a number raises
+    except ValueError:
+        host = None
+    if not host:
+        raise InputError(f"--url-base names no host (example.org): it must be {example}, not "
+                         f"{quote(text)}")  # fmt: skip
+    if "?" in text or "#" in text:
+        raise InputError(f"--url-base may not hold a query (?) or a fragment (#): every image's "
+                         f"name goes after it, not {quote(text)}")  # fmt: skip
+    return text if text.endswith("/") else text + "/"
+
+
+def check_options(target: str, options: ExportOptions) -> None:
+    """InputError for an option the target would ignore: `--dpi` for a shop or a vector PDF,
+    `--url-base` for anything but Tabletop Simulator, `--pdfx` for anything but dtc."""
+    if options.pdfx and target != "dtc":
         raise InputError(
-            f"--url-base must be a web address such as https://example.org/my-game/, "
-            f"not {quote(text)}"
+            f"--pdfx does not apply to --to {target}: it makes the PDF/X-1a files of --to dtc",
+            hint="drop --pdfx, or export --to dtc --pdfx",
         )
-    return text
+    rasterized = target in DEFAULT_DPI or options.pdfx
+    if options.dpi is not None and not rasterized:
+        why = ("its PDFs are drawn, not pixels (but for --pdfx)" if target == "dtc"
+               else "the shop's images have its own exact pixels, at 300 dpi")  # fmt: skip
+        raise InputError(
+            f"--dpi does not apply to --to {target}: {why}",
+            hint="drop --dpi, or export --to png (or --to dtc --pdfx) at the resolution you want",
+        )
+    if options.url_base is not None and target != "tts":
+        raise InputError(
+            f"--url-base does not apply to --to {target}: it is where the images of "
+            "a Tabletop Simulator save (--to tts) are uploaded",
+            hint="drop --url-base",
+        )
 
 
 def chosen_sets(game: Game, target: str, options: ExportOptions) -> list[ComponentSet]:
@@ -103,11 +142,20 @@ def bleed_to_draw(needed_mm: float) -> float:
 
 
 class Output:
-    """One game's target folder inside a staged export: files by path relative to it."""
+    """One game's target folder inside a staged export: files by path relative to it. The
+    folder is replaced as a whole: files an earlier export left there are gone."""
 
-    def __init__(self, stage: Staging, folder: Path, url_base: str | None = None) -> None:
+    def __init__(
+        self,
+        stage: Staging,
+        folder: Path,
+        url_base: str | None = None,
+        budget: PixelBudget | None = None,
+    ) -> None:
         self.stage = stage
         self.folder = folder
+        self.budget = budget or PixelBudget()  # one for the whole export, shared by its games
+        stage.whole(folder)
         self.url_base = url_base
         self.written: list[Path] = []
         self._seen: dict[str, bytes] = {}  # name -> digest of what was written
@@ -135,5 +183,5 @@ class Output:
     def url(self, name: str) -> str:
         """The address of the file once in place: under --url-base, else a file:/// URL."""
         if self.url_base:
-            return self.url_base.rstrip("/") + "/" + url_quote(name)
+            return parse_url_base(self.url_base) + url_quote(name)
         return (self.folder / name).absolute().as_uri()

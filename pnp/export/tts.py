@@ -18,7 +18,14 @@ from PIL import Image
 
 from pnp.draw.face import FaceArt
 from pnp.export.pieces import Piece, SetPieces
-from pnp.export.raster import MM_PER_INCH, FaceImages, Frame, png_bytes, rasterize
+from pnp.export.raster import (
+    MM_PER_INCH,
+    FaceImages,
+    Frame,
+    PixelBudget,
+    png_bytes,
+    rasterize,
+)
 from pnp.export.tts_objects import CARD_MM, guid, object_base
 
 MAX_COLUMNS, MAX_ROWS, MAX_PIXELS = 10, 7, 4096
@@ -81,10 +88,16 @@ def _slot_of(piece: Piece, unique: bool) -> tuple[str, str | None]:
 
 
 def deck_sheets(
-    group: SetPieces, first_number: int, images: FaceImages, dpi: float
+    group: SetPieces,
+    first_number: int,
+    images: FaceImages,
+    dpi: float,
+    budget: PixelBudget | None = None,
 ) -> tuple[list[Sheet], dict[str, bytes], dict[tuple[str, str | None], int]]:
     """The deck's sheets, their PNG files (name -> bytes) and each face's card id. Every
-    sheet of a deck has cells of one size (the first, fullest sheet's), so one back fits all."""
+    sheet of a deck has cells of one size (the first, fullest sheet's), so one back fits all.
+    Their pixels are counted against `budget` before they are drawn."""
+    budget = budget or PixelBudget()
     unique = group.shared_back is None and any(p.back for p in group.pieces)
     slots = _slots(group, unique)
     trim = group.set.trim
@@ -94,12 +107,14 @@ def deck_sheets(
         chunk = slots[start : start + PER_SHEET]
         number = first_number + n
         columns, rows = grid(len(chunk))
+        pixels = columns * rows * frame.pixels * (2 if unique else 1)
+        budget.spend(pixels, f"the sheets of deck {group.set.id!r}")
         hidden = _cell(images, group.shared_back or chunk[0][1], frame)
         fronts = [rasterize(front, frame) for front, _ in chunk]  # each once: not kept
         face_file = f"{group.set.id}-sheet-{n + 1}.png"
         files[face_file] = png_bytes(compose(fronts, columns, rows, hidden), frame.dpi)
         if unique:
-            backs = [_cell(images, back, frame) for _, back in chunk]
+            backs = [_cell(None, back, frame) for _, back in chunk]  # each once: not kept
             back_file = f"{group.set.id}-backs-{n + 1}.png"
             files[back_file] = png_bytes(compose(backs, columns, rows, hidden), frame.dpi)
         else:
@@ -111,10 +126,11 @@ def deck_sheets(
     return sheets, files, ids
 
 
-def _cell(images: FaceImages, art: FaceArt | None, frame: Frame) -> Image.Image:
+def _cell(images: FaceImages | None, art: FaceArt | None, frame: Frame) -> Image.Image:
+    """A face's cell (kept in `images` for the next use, when given)."""
     if art is None:  # a deck without backs: a plain grey back
         return Image.new("RGB", frame.size, (128, 128, 128))
-    return images.image(art, frame)
+    return images.image(art, frame) if images is not None else rasterize(art, frame)
 
 
 def sheet_files(

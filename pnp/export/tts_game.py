@@ -36,9 +36,11 @@ def export_tts(
     first: FaceArt | None = None  # the thumbnail's face
     for s in sets:
         group = faces.draw(s, 0.0)
+        if not group.pieces:  # every count 0: no deck of no cards on the table
+            continue
         position = (len(objects) * SPACING, 0.0)
         if s.is_deck:
-            sheets, files, ids = deck_sheets(group, number, images, dpi)
+            sheets, files, ids = deck_sheets(group, number, images, dpi, out.budget)
             number += len(sheets)
             for name, data in files.items():
                 out.write(name, data)
@@ -65,6 +67,8 @@ def _pieces(
     """Boards as `Custom_Board`s (each distinct side its own board), others as a bag of tiles."""
     trim = group.set.trim
     frame = trim_frame(trim.width_mm, trim.height_mm, dpi, longest=MAX_PIXELS)
+    distinct = {a.key for p in group.pieces for a in (p.front, p.back) if a is not None}
+    out.budget.spend(len(distinct) * frame.pixels, f"set {group.set.id!r} ({group.set.name})")
     objects: list[dict[str, object]] = []
     tiles: list[dict[str, object]] = []
     for piece, front, back in face_files(group):

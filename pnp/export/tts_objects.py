@@ -102,8 +102,31 @@ def bag_object(
     return bag
 
 
+def unique_guids(objects: Sequence[dict[str, object]]) -> None:
+    """Give every object (contained ones too) a GUID no other has: six hex digits hold 16.7
+    million, so a game of 10,000 pieces may well hash two alike; a later one is hashed again
+    (with a number) until it is new, in the order the file lists them, so the same game still
+    gives the same GUIDs."""
+    seen: set[str] = set()
+    stack = list(reversed(objects))
+    while stack:
+        obj = stack.pop()
+        ident = first = str(obj.get("GUID") or "")
+        again = 0
+        while ident in seen:
+            again += 1
+            ident = guid(first, again)
+        if ident:
+            obj["GUID"] = ident
+            seen.add(ident)
+        contained = obj.get("ContainedObjects")
+        if isinstance(contained, list):
+            stack += reversed(contained)
+
+
 def saved_object(name: str, objects: Sequence[dict[str, object]]) -> bytes:
-    """The Saved Object file: every object of the game in `ObjectStates`."""
+    """The Saved Object file: every object of the game in `ObjectStates`, each GUID unique."""
+    unique_guids(objects)
     document = {
         "SaveName": name,
         "GameMode": "",

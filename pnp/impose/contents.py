@@ -26,8 +26,18 @@ class SheetEntry:
     groups: tuple[str, ...] = ()  # the sets on the sheet, by name
 
 
-def contents_lines(entries: list[SheetEntry], duplex: str, paper: str) -> list[str]:
-    """The instructions and one line per sheet (plain text, also what tests read)."""
+PRINTER_NOTES = (
+    "pnp calibrate: a test sheet that measures how far your printer shifts the backs.",
+    "pnp build GAME --back-offset X,Y: moves the backs by that reading, onto their fronts.",
+)
+INK_NOTE = "pnp build GAME --ink-saver: light backs and backgrounds, far less ink, same cards."
+
+
+def contents_lines(
+    entries: list[SheetEntry], duplex: str, paper: str, *, blank: bool = False
+) -> list[str]:
+    """The instructions and one line per sheet (plain text, also what tests read). `blank`:
+    the contents' back is a blank page, so the whole file prints double-sided."""
     two = [e for e in entries if len(e.pages) > 1]
     one = [e for e in entries if len(e.pages) == 1]
     lines = [f"Print at actual size (100 %, no 'fit to page') on {paper}; check the 50 mm bar."]
@@ -39,9 +49,10 @@ def contents_lines(entries: list[SheetEntry], duplex: str, paper: str) -> list[s
                 "first, put the stack back in the tray, then print the backs."
             )
         else:
+            whole = f" (page {first - 1} is blank: the whole file prints so)" if blank else ""
             lines.append(
                 f"Pages {first}-{last} (sheets {two[0].number}-{two[-1].number}): "
-                f"print double-sided, {FLIP[duplex]}."
+                f"print double-sided, {FLIP[duplex]}{whole}."
             )
     if one:
         first, last = one[0].pages[0], one[-1].pages[0]
@@ -50,7 +61,7 @@ def contents_lines(entries: list[SheetEntry], duplex: str, paper: str) -> list[s
             f"sheets {one[0].number}-{one[-1].number}"
         )  # fmt: skip
         lines.append(f"{span} ({numbers}): print single-sided.")
-    lines.append("")
+    lines += [*(PRINTER_NOTES if two else ()), INK_NOTE, ""]
     for run in _runs(entries):
         head, tail = run[0], run[-1]
         pages = f"{head.pages[0]}-{tail.pages[-1]}" if head.pages[0] != tail.pages[-1] else (

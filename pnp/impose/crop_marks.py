@@ -23,12 +23,15 @@ def crop_marks(
     paper_h: float,
     *,
     margin: float = 3.0,
+    strip: tuple[float, float] = (0.0, 0.0),
 ) -> list[Line]:
     """Short lines in the margins continuing every trim edge that can be cut straight across.
 
     `trims` are the trim boxes that want marks; `obstacles` are all trim boxes on the page (a
     straight cut through one of them would spoil it, so that edge gets no mark). Marks start
-    MARK_GAP_MM outside the outermost art, never over it, and stop `margin` mm from the edge.
+    MARK_GAP_MM outside the outermost art, never over it, and stop `margin` mm from the edge;
+    `strip` (bottom, top) keeps that much more free below and above (for the sheet label)
+    where the marks still have room beyond it.
     """
     if not trims or not art:
         return []
@@ -46,7 +49,8 @@ def crop_marks(
     for x in xs:
         if not x0 - eps <= x <= x1 + eps or any(o.x + eps < x < o.right - eps for o in obstacles):
             continue
-        ends = ((y1, ty1, paper_h - margin), (y0, ty0, margin))
+        ends = ((y1, ty1, paper_h - _limit(margin, strip[1], paper_h - y1)),
+                (y0, ty0, _limit(margin, strip[0], y0)))  # fmt: skip
         marks += [Line(x, a, x, b, s) for a, b, s in _segments(ends)]
     for y in ys:
         if not y0 - eps <= y <= y1 + eps or any(o.y + eps < y < o.top - eps for o in obstacles):
@@ -56,12 +60,20 @@ def crop_marks(
     return marks
 
 
+def _limit(margin: float, strip: float, depth: float) -> float:
+    """How far from the edge marks stop in a margin `depth` mm deep: clear of the strip if a
+    mark of MIN_MARK_MM still fits beyond it, else at the margin."""
+    if strip and depth - MARK_GAP_MM - MIN_MARK_MM >= margin + strip - 1e-6:
+        return margin + strip
+    return margin
+
+
 def _segments(ends: tuple[tuple[float, float, float], ...]) -> list[tuple[float, float, str]]:
     """(start, end, style) of the marks of one trim line, one per end: (art edge, trim edge,
     printable limit) beyond which the mark goes, towards the limit."""
     out = []
     for art, trim, limit in ends:
-        way = 1.0 if limit > art else -1.0
+        way = 1.0 if limit > trim else -1.0  # outwards (art may reach the limit exactly)
         start = art + way * MARK_GAP_MM
         room = (limit - start) * way
         if room >= MIN_MARK_MM:

@@ -74,7 +74,7 @@ class Document:
                 page.sheet, page.sheets = number, len(sheets)
                 if not page.labelled:  # board tiles keep their set's name and their own label
                     page.section = section
-                    label_page(page, self.game_title)
+                    label_page(page, self.game_title, self.options.margin_mm)
             self._sheets.append(pages)
             self._groups.append(names)
         self._kit = True
@@ -88,10 +88,13 @@ class Document:
         """The pages in print order (blank backs added where duplex needs them); a kit starts
         with its contents pages and ends with its one-sided sheets."""
         if not self._kit:
-            return _print_order(self._sheets, self.options.duplex)
-        lines = self._contents_lines(self.entries())
+            return _print_order(self._sheets, self.options.duplex, self.options.margin_mm)
+        lines = self._contents_lines(self.entries(), blank=self.lead_count > self.contents_count)
         title = f"{self.game_title or self.title} — print kit"
         first = contents_pages(self.options.paper, title, lines, self.options.margin_mm)
+        if self.lead_count > len(first):
+            blank = "back of the contents: intentionally blank"
+            first.append(_blank_page(first[-1], blank, self.options.margin_mm))
         return [*first, *_kit_order(self._sheets, self.options.duplex)]
 
     @property
@@ -103,13 +106,23 @@ class Document:
         lines = self._contents_lines(self._entries(first_page=2))
         return contents_page_count(self.options.paper, len(lines))
 
+    @property
+    def lead_count(self) -> int:
+        """The pages before a kit's first sheet: its contents, and a blank page after an odd
+        count of them when every sheet is printed on both sides, so that printing the whole
+        file double-sided puts each sheet's back behind its front (page 2k+1 front, 2k+2
+        back)."""
+        count = self.contents_count
+        duplex = self.options.duplex != "none" and all(len(p) > 1 for p in self._sheets)
+        return count + 1 if self._kit and duplex and count % 2 else count
+
     def entries(self) -> list[SheetEntry]:
         """What a kit's contents list: each sheet's number, pages (after every contents
-        page) and contents."""
-        return self._entries(first_page=self.contents_count + 1)
+        page, and the blank back of the contents if there is one) and contents."""
+        return self._entries(first_page=self.lead_count + 1)
 
-    def _contents_lines(self, entries: list[SheetEntry]) -> list[str]:
-        return contents_lines(entries, self.options.duplex, self.options.paper.name)
+    def _contents_lines(self, entries: list[SheetEntry], *, blank: bool = False) -> list[str]:
+        return contents_lines(entries, self.options.duplex, self.options.paper.name, blank=blank)
 
     def _entries(self, first_page: int) -> list[SheetEntry]:
         order = _kit_order(self._sheets, self.options.duplex)
@@ -126,7 +139,7 @@ class Document:
             for page in pages:
                 page.sheet, page.sheets = number, len(sheets)
                 if not page.labelled:
-                    label_page(page, self.game_title)
+                    label_page(page, self.game_title, self.options.margin_mm)
         self._sheets += sheets
 
 
@@ -137,8 +150,9 @@ def sheet_label(game: str, page: Page) -> str:
     return " · ".join(p for p in parts if p)
 
 
-def label_page(page: Page, game: str) -> None:
-    """Put the sheet label (and on fronts the 50 mm scale bar) in free margin space."""
+def label_page(page: Page, game: str, margin: float = 3.0) -> None:
+    """Put the sheet label (and on fronts the 50 mm scale bar) in free margin space, `margin`
+    mm or more from the paper's edge where there is room."""
     page.label = sheet_label(game, page)
     W, H = page.paper.width_mm, page.paper.height_mm
     regions = page.content or [Rect(W / 2, H / 2, 0, 0)]
@@ -147,10 +161,10 @@ def label_page(page: Page, game: str) -> None:
     items = [[label_item(page.label, size) for size in (6.5, 5.5, 4.5)]]
     if page.side != "back":
         items.append([scale_bar_item(), scale_bar_item(stacked=True)])
-    page.marks += place_in_margins(W, H, content, taken, items)
+    page.marks += place_in_margins(W, H, content, taken, items, printable=margin)
 
 
-def _print_order(sheets: list[list[Page]], duplex: str) -> list[Page]:
+def _print_order(sheets: list[list[Page]], duplex: str, margin: float) -> list[Page]:
     """Fronts with their backs; in a duplex document every sheet gets a back, blank if need be."""
     needs_backs = any(len(pages) > 1 for pages in sheets)
     fronts, backs = [], []
@@ -159,7 +173,7 @@ def _print_order(sheets: list[list[Page]], duplex: str) -> list[Page]:
         if len(pages) > 1:
             backs.append(pages[1])
         elif needs_backs:
-            backs.append(_blank_back(pages[0]))
+            backs.append(_blank_back(pages[0], margin))
     if not needs_backs:
         return fronts
     if duplex == "none":
@@ -176,11 +190,17 @@ def _kit_order(sheets: list[list[Page]], duplex: str) -> list[Page]:
     return [page for pages in two for page in pages] + one
 
 
-def _blank_back(front: Page) -> Page:
+def _blank_back(front: Page, margin: float) -> Page:
+    label = f"back of sheet {front.sheet} of {front.sheets}: intentionally blank"
+    return _blank_page(front, label, margin)
+
+
+def _blank_page(front: Page, label: str, margin: float) -> Page:
+    """The back of `front`, with nothing on it but `label`."""
     page = Page(front.paper, "back", front.section, sheet=front.sheet, sheets=front.sheets)
-    page.label = f"back of sheet {front.sheet} of {front.sheets}: intentionally blank"
+    page.label = label
     W, H = page.paper.width_mm, page.paper.height_mm
     items = [[label_item(page.label, 6.5)]]
-    page.marks = place_in_margins(W, H, Rect(W / 2, H / 2, 0, 0), [], items)
+    page.marks = place_in_margins(W, H, Rect(W / 2, H / 2, 0, 0), [], items, printable=margin)
     page.labelled = True
     return page

@@ -1,14 +1,11 @@
 """Card sheets: same-size pieces in a grid centred on the paper, with duplex backs or gutterfold.
 
-Spacing between neighbours: when giving every piece its own bleed (bleed boxes abut, two cuts
-between neighbours) costs no piece and leaves a comfortable margin, it is used; otherwise
-neighbours share one cut line and the bleed stays on the outer edges only. This is what lets
-3 x 3 poker cards (63 x 88 mm) with 3 mm bleed fit on Letter as well as on A4.
+The gutters between neighbours (each piece's own bleed in them, or a shared cut) and the strip
+kept for the sheet label are chosen in pnp.impose.spacing.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -21,8 +18,15 @@ from pnp.impose.marks import Circle, Line, Mark
 from pnp.impose.options import SheetOptions
 from pnp.impose.paper import Paper
 from pnp.impose.sheet import Page, Piece, Placement, back_flip, check_bleed, mirror
+from pnp.impose.spacing import (
+    LABEL_STRIP_MM,
+    column_span,
+    default_gutter,
+    fit_count,
+    label_strip,
+    span,
+)
 
-COMFORT_MARGIN_MM = 8.0  # own-bleed spacing must leave at least this much margin
 FOLD_CLEAR_MM = 1.5  # between a gutterfold's fold line and the nearest bleed
 
 
@@ -39,6 +43,7 @@ class GridPlan:
     gap_y: float
     x0: float  # left trim of column 0
     top: float  # top trim of row 0
+    footer: float = 0.0  # a strip kept free above the bottom margin for the sheet label
 
     @property
     def per_sheet(self) -> int:
@@ -54,26 +59,6 @@ class GridPlan:
         return [self.trim(c, r) for r in range(self.rows) for c in range(self.cols)]
 
 
-def fit_count(length: float, size: float, bleed: float, gap: float) -> int:
-    """How many pieces of `size` fit in `length` (which includes the outer bleed on both ends)."""
-    return max(0, math.floor((length - 2 * bleed + gap + 1e-6) / (size + gap)))
-
-
-def _span(
-    length: float, size: float, bleed: float, margin: float, gap: float | None
-) -> tuple[int, float]:
-    usable = length - 2 * margin
-    if gap is not None:
-        return fit_count(usable, size, bleed, gap), gap
-    shared = fit_count(usable, size, bleed, 0.0)
-    own = fit_count(usable, size, bleed, 2 * bleed)
-    if bleed > 0 and own == shared and own >= 1:
-        used = own * size + (own - 1) * 2 * bleed + 2 * bleed
-        if own == 1 or (length - used) / 2 >= COMFORT_MARGIN_MM:
-            return own, 2 * bleed
-    return shared, 0.0
-
-
 def plan_grid(
     paper: Paper, w: float, h: float, opts: SheetOptions, *, single: bool = False
 ) -> GridPlan:
@@ -85,25 +70,19 @@ def plan_grid(
     best: GridPlan | None = None
     for orientation in orientations:
         sheet = paper.oriented(orientation)
-        cols, gap_x = _span(sheet.width_mm, w, opts.bleed_mm, opts.margin_mm, opts.gap_mm)
-        rows, gap_y = _span(sheet.height_mm, h, opts.bleed_mm, opts.margin_mm, opts.gap_mm)
+        W, H = sheet.width_mm, sheet.height_mm
+        cols, gap_x = span(W, w, opts.bleed_mm, opts.margin_mm, opts.gap_mm)
+        rows, gap_y, footer = column_span(H, h, opts.bleed_mm, opts.margin_mm, opts.gap_mm)
         if cols * rows == 0:
             continue
-        if single:
+        if single:  # a board: centred, its margins are room enough for the label
             cols = rows = 1
+            footer = 0.0
         total_w = cols * w + (cols - 1) * gap_x
         total_h = rows * h + (rows - 1) * gap_y
-        plan = GridPlan(
-            sheet,
-            cols,
-            rows,
-            w,
-            h,
-            gap_x,
-            gap_y,
-            (sheet.width_mm - total_w) / 2,
-            (sheet.height_mm + total_h) / 2,
-        )
+        # centred across, and down the room above the label strip
+        x0, top = (W - total_w) / 2, (H + footer + total_h) / 2
+        plan = GridPlan(sheet, cols, rows, w, h, gap_x, gap_y, x0, top, footer)
         if best is None or plan.per_sheet > best.per_sheet:
             best = plan
     if best is None:
@@ -124,9 +103,13 @@ def piece_marks(
     crop: bool,
     cut: bool,
     margin: float = 3.0,
+    strip: tuple[float, float] = (0.0, 0.0),
 ) -> list[Mark]:
-    """Crop marks for rectangular pieces; a circular cut line on each round piece."""
-    return list(_piece_marks(tuple(trims), tuple(shapes), tuple(clips), paper, crop, cut, margin))
+    """Crop marks for rectangular pieces (clear of the label `strip`, see crop_marks); a
+    circular cut line on each round piece."""
+    return list(
+        _piece_marks(tuple(trims), tuple(shapes), tuple(clips), paper, crop, cut, margin, strip)
+    )
 
 
 @lru_cache(maxsize=256)  # every sheet of one layout has the same marks
@@ -138,13 +121,15 @@ def _piece_marks(
     crop: bool,
     cut: bool,
     margin: float,
+    strip: tuple[float, float],
 ) -> tuple[Mark, ...]:
     marks: list[Mark] = []
     if crop:
         rects = [t for t, s in zip(trims, shapes, strict=True) if s != "round"]
         marks += crop_marks(
-            rects, list(trims), list(clips), paper.width_mm, paper.height_mm, margin=margin
-        )
+            rects, list(trims), list(clips), paper.width_mm, paper.height_mm, margin=margin,
+            strip=strip,
+        )  # fmt: skip
     if cut:
         marks += [
             Circle(t.x + t.w / 2, t.y + t.h / 2, min(t.w, t.h) / 2, "cut")
@@ -164,14 +149,17 @@ def _page(
     *,
     cut: bool,
     clips: list[Rect] | None = None,
+    strip: tuple[float, float] = (LABEL_STRIP_MM, 0.0),
 ) -> Page:
+    """A page of faces on `trims`, with their marks (clear of the label `strip`: bottom, top)."""
     clips = clips if clips is not None else bleed_boxes(trims, opts.bleed_mm)
     page = Page(paper, side, section)
     page.placements = [Placement(f, t, c) for f, t, c in zip(faces, trims, clips, strict=True)]
     shapes = [f.shape for f in faces]
     page.marks = piece_marks(
-        trims, shapes, clips, paper, crop=opts.crop_marks, cut=cut, margin=opts.margin_mm
-    )
+        trims, shapes, clips, paper, crop=opts.crop_marks, cut=cut, margin=opts.margin_mm,
+        strip=strip,
+    )  # fmt: skip
     return page
 
 
@@ -188,6 +176,7 @@ def _back_page(paper: Paper, front: Page, backs: list[FaceArt | None], opts: She
         opts,
         cut=False,
         clips=[mirror(p.clip, paper, flip) for _, p in placed],
+        strip=label_strip(flip),
     )
     page.offset_mm = opts.back_offset_mm
     return page
@@ -244,11 +233,11 @@ def _gutterfold_plan(paper: Paper, w: float, h: float, opts: SheetOptions) -> tu
             if flip == "x":
                 half = W / 2 - m - FOLD_CLEAR_MM
                 cols, gap_x = _half_span(half, w, b, opts.gap_mm)
-                rows, gap_y = _span(H, h, b, m, opts.gap_mm)
+                rows, gap_y = span(H, h, b, m, opts.gap_mm)
             else:
                 half = H / 2 - m - FOLD_CLEAR_MM
                 rows, gap_y = _half_span(half, h, b, opts.gap_mm)
-                cols, gap_x = _span(W, w, b, m, opts.gap_mm)
+                cols, gap_x = span(W, w, b, m, opts.gap_mm)
             if cols * rows == 0:
                 continue
             total_w = cols * w + (cols - 1) * gap_x
@@ -271,9 +260,8 @@ def _gutterfold_plan(paper: Paper, w: float, h: float, opts: SheetOptions) -> tu
 def _half_span(length: float, size: float, bleed: float, gap: float | None) -> tuple[int, float]:
     if gap is not None:
         return fit_count(length, size, bleed, gap), gap
-    shared = fit_count(length, size, bleed, 0.0)
-    own = fit_count(length, size, bleed, 2 * bleed)
-    return (own, 2 * bleed) if bleed > 0 and own == shared else (shared, 0.0)
+    count = fit_count(length, size, bleed, 0.0)
+    return count, default_gutter(length, count, size, bleed)
 
 
 def _gutterfold_sheets(

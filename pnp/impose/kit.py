@@ -1,25 +1,38 @@
 """The print kit: every printed piece of a game on the fewest sheets.
 
-Pieces of one trim size share grid sheets whatever deck they come from: a deck's last sheet is
-filled with the next deck's cards, and each cell's back is that card's own back on the mirrored
-cell. Tokens, markers and standees then fill the space left on those sheets (two-sided pieces only
-where the sheet is printed on both sides), and only then start sheets of their own. Sheets with
-something on their back come first; one-sided sheets (and board tiles) gather at the end, so one
-page range prints duplex and the rest single-sided.
+Pieces of one trim size share grid sheets whatever deck they come from, each hidden deck kept
+together (pnp.impose.decks), and each cell's back is that card's own back on the mirrored cell.
+Tokens, markers and standees then fill the space left on those sheets (two-sided pieces only
+where the sheet is printed on both sides; turned a quarter where only that fits them), and only
+then start sheets of their own. Sheets with something on their back come first; one-sided
+sheets (and board tiles) gather at the end, so one page range prints duplex and the rest
+single-sided.
+
+Gutters between cards and white space around round tokens (pnp.impose.spacing) cost paper: the
+kit is packed with and without them, grids centred and at the side, and the first packing on
+the fewest pages is kept, so they are there wherever they cost no page.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 
-from pnp.impose.geometry import Rect
+from pnp.impose.decks import Deck, deck_sheets
+from pnp.impose.geometry import Rect, bounding_box
 from pnp.impose.grid import grid_sheets, plan_grid
+from pnp.impose.kitsheet import KitSheet, place_loose
 from pnp.impose.options import SheetOptions
-from pnp.impose.packing import Placed, Unit, fold_strip_unit, packing_area, token_unit, unit_pages
-from pnp.impose.paper import Paper
+from pnp.impose.packing import (
+    Unit,
+    loose_unit,
+    packing_area,
+    token_unit,
+    unit_pages,
+)
 from pnp.impose.sheet import Page, Piece
+from pnp.impose.spacing import SPACE_MM
 from pnp.impose.standee import standee_unit
 from pnp.impose.tiling import tiled_sheets
 
@@ -34,35 +47,6 @@ class KitGroup:
     name: str
     imposition: str
     pieces: tuple[Piece, ...]
-
-
-@dataclass
-class KitSheet:
-    """One sheet while the kit is packed: the units on it, which group each came from, and the
-    free rectangles (MaxRects free list) left for more."""
-
-    paper: Paper
-    placed: Placed = field(default_factory=list)
-    groups: list[str] = field(default_factory=list)
-    free: list[Rect] = field(default_factory=list)
-
-    @property
-    def two_sided(self) -> bool:
-        return any(u.back is not None for u, _, _ in self.placed)
-
-    def put(self, unit: Unit, x: float, y: float, group: str, bleed: float) -> None:
-        """Place `unit` with its trim's bottom-left at (x, y) and take its bleed box from free."""
-        self.placed.append((unit, x, y))
-        self.groups.append(group)
-        self.free = carve(self.free, Rect(x, y, unit.w, unit.h).grow(bleed))
-
-    @property
-    def section(self) -> str:
-        """The groups on the sheet with their counts, in order: "Action ×7, Mission ×2"."""
-        counts: dict[str, int] = {}
-        for name in self.groups:
-            counts[name] = counts.get(name, 0) + 1
-        return ", ".join(f"{name} ×{n}" for name, n in counts.items())
 
 
 class KitTooLong(ValueError):
@@ -93,20 +77,14 @@ def kit_sheets(
         for g in [g for g in grids if any(p.back for p in g.pieces)]:
             folded += [(g.name, (g.name,), p) for p in grid_sheets(g.pieces, opts, g.name)]
         grids = [g for g in grids if not any(p.back for p in g.pieces)]
-    sheets = _grid_sheets(grids, opts)
     loose: list[tuple[Unit, str]] = []
     for g in groups:
         if g.imposition == "packed":
-            fold = opts.gutterfold
-            loose += [
-                (fold_strip_unit(p, b) if fold and p.back else token_unit(p, b), g.name)
-                for p in g.pieces
-            ]
+            loose += [(loose_unit(p, opts, fold=opts.gutterfold), g.name) for p in g.pieces]
         elif g.imposition == "standee":
             loose += [(standee_unit(p, b, opts.tab_mm), g.name) for p in g.pieces]
     loose.sort(key=lambda pair: (pair[0].back is None, -pair[0].h, -pair[0].w))
-    for unit, name in loose:
-        _place_loose(sheets, unit, name, opts)
+    sheets = _fewest_pages(grids, loose, opts)
     two = [s for s in sheets if s.two_sided]
     one = [s for s in sheets if not s.two_sided]
     out = [
@@ -118,111 +96,101 @@ def kit_sheets(
     return [s for s in out if len(s[2]) > 1] + [s for s in out if len(s[2]) == 1]
 
 
-def _grid_sheets(groups: Sequence[KitGroup], opts: SheetOptions) -> list[KitSheet]:
+Size = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Packing:
+    """What a kit packing spends paper on: gutters in the grids of every trim size but those
+    in `butt` (whose pieces share their cuts), `space` around round loose pieces; and whether
+    grids sit at the side of the sheet (`aside`: the room beside them one column, not two)."""
+
+    butt: frozenset[Size] = frozenset()
+    space: float = SPACE_MM
+    aside: bool = False
+
+
+def _fewest_pages(
+    grids: Sequence[KitGroup], loose: Sequence[tuple[Unit, str]], opts: SheetOptions
+) -> list[KitSheet]:
+    """The kit on the fewest pages, packed with gutters and white space where they cost no
+    page: the first of these packings that takes as few pages as any (a gap the user gave
+    is kept)."""
+    sizes = frozenset(_size(p) for g in grids for p in g.pieces)
+    tries = [Packing(), Packing(aside=True), Packing(space=0.0), Packing(space=0.0, aside=True)]
+    if opts.gap_mm is None:
+        tries += [Packing(frozenset({size}), 0.0) for size in sorted(sizes) if len(sizes) > 1]
+        tries += [Packing(sizes, 0.0), Packing(sizes, 0.0, aside=True)]
+    packed = [_packed(grids, loose, opts, packing) for packing in tries]
+    fewest = min(_pages(sheets) for sheets in packed)
+    return next(sheets for sheets in packed if _pages(sheets) == fewest)
+
+
+def _packed(
+    grids: Sequence[KitGroup], loose: Sequence[tuple[Unit, str]], opts: SheetOptions,
+    packing: Packing,
+) -> list[KitSheet]:  # fmt: skip
+    """Grid sheets, then the loose pieces (`space` mm apart where that costs no sheet)."""
+    sheets = _grid_sheets(grids, opts, packing)
+    for unit, name in loose:
+        place_loose(sheets, unit, name, opts, packing.space)
+    return sheets
+
+
+def _pages(sheets: Sequence[KitSheet]) -> int:
+    return sum(2 if s.two_sided else 1 for s in sheets)
+
+
+def _size(piece: Piece) -> Size:
+    return (round(piece.width_mm, 3), round(piece.height_mm, 3))
+
+
+def _grid_sheets(
+    groups: Sequence[KitGroup], opts: SheetOptions, packing: Packing
+) -> list[KitSheet]:
     """Grid sheets per trim size: two-sided pieces first, one-sided ones after them, so a
     one-sided piece fills a cell left on a duplex sheet before it starts a sheet of its own."""
     b = opts.bleed_mm
-    sizes: dict[tuple[float, float], list[tuple[Piece, str]]] = {}
+    sizes: dict[Size, list[tuple[Piece, str]]] = {}
     for g in groups:
         for p in g.pieces:
-            sizes.setdefault((round(p.width_mm, 3), round(p.height_mm, 3)), []).append((p, g.name))
+            sizes.setdefault(_size(p), []).append((p, g.name))
     sheets: list[KitSheet] = []
     for (w, h), pieces in sizes.items():
-        pieces.sort(key=lambda pair: pair[0].back is None)  # stable: deck order kept
-        plan = plan_grid(opts.paper, w, h, opts)
-        slots = _top_aligned(plan.slots(), packing_area(plan.paper, opts), b)
-        for start in range(0, len(pieces), plan.per_sheet):
-            sheet = KitSheet(plan.paper, free=[packing_area(plan.paper, opts)])
-            for (piece, name), slot in zip(
-                pieces[start : start + plan.per_sheet], slots, strict=False
-            ):
+        butt = (w, h) in packing.butt
+        plan = plan_grid(opts.paper, w, h, replace(opts, gap_mm=0.0) if butt else opts)
+        slots = _aligned(plan.slots(), packing_area(plan.paper, opts), b, aside=packing.aside)
+        for cells in _cells(pieces, plan.per_sheet):
+            sheet = KitSheet.blank(plan.paper, opts, packing.space)
+            for (piece, name), slot in zip(cells, slots, strict=False):
                 sheet.put(token_unit(piece, b), slot.x, slot.y, name, b)
             sheets.append(sheet)
     return sheets
 
 
-def _top_aligned(slots: list[Rect], area: Rect, bleed: float) -> list[Rect]:
+def _cells(pieces: list[tuple[Piece, str]], per: int) -> list[list[tuple[Piece, str]]]:
+    """Two-sided pieces by deck, each deck kept together (pnp.impose.decks), then one-sided
+    pieces: in the last two-sided sheet's empty cells first, then on sheets of their own."""
+    decks: dict[str, list[Piece]] = {}
+    for piece, name in pieces:
+        if piece.back is not None:
+            decks.setdefault(name, []).append(piece)
+    sheets = deck_sheets([Deck(n, tuple(c)) for n, c in decks.items()], per)
+    for pair in [pair for pair in pieces if pair[0].back is None]:
+        if not sheets or len(sheets[-1]) == per:
+            sheets.append([])
+        sheets[-1].append(pair)
+    return sheets
+
+
+def _aligned(slots: list[Rect], area: Rect, bleed: float, *, aside: bool) -> list[Rect]:
     """The grid moved up to the top of the packing area when it fits there, so the room left
-    below it is one strip for tokens (the backs mirror whatever the fronts do)."""
-    top = max(s.top for s in slots) + bleed
-    height = top - min(s.y for s in slots) + bleed
-    if height > area.h + EPS:
-        return slots
-    return [s.shift(0, area.top - top) for s in slots]
-
-
-def _place_loose(sheets: list[KitSheet], unit: Unit, name: str, opts: SheetOptions) -> None:
-    """Put a token or standee in the first sheet with room (two-sided pieces only on sheets that
-    already print a back); else on a new sheet, portrait unless only landscape holds it."""
-    b = opts.bleed_mm
-    order = sorted(sheets, key=lambda s: not s.two_sided)
-    for sheet in order:
-        if unit.back is not None and not sheet.two_sided:
-            continue
-        spot = find_spot(sheet.free, unit.w + 2 * b, unit.h + 2 * b)
-        if spot is not None:
-            sheet.put(unit, spot[0] + b, spot[1] + b, name, b)
-            return
-    for orientation in ("portrait", "landscape"):
-        paper = opts.paper.oriented(orientation)
-        sheet = KitSheet(paper, free=[packing_area(paper, opts)])
-        spot = find_spot(sheet.free, unit.w + 2 * b, unit.h + 2 * b)
-        if spot is not None:
-            sheet.put(unit, spot[0] + b, spot[1] + b, name, b)
-            sheets.append(sheet)
-            return
-    from pnp.errors import BuildError
-
-    raise BuildError(
-        f"a {unit.w:g} x {unit.h:g} mm piece of {name!r} does not fit on {opts.paper.name} paper",
-        hint="print it as a tiled board, or choose larger paper",
-    )
-
-
-def find_spot(free: list[Rect], w: float, h: float) -> tuple[float, float] | None:
-    """Bottom-left corner for a w x h box in the free rectangles: as high, then as far left, as
-    possible (rows fill like text), or None when it fits nowhere."""
-    best: tuple[float, float] | None = None
-    for r in free:
-        if w <= r.w + EPS and h <= r.h + EPS:
-            spot = (r.x, r.top - h)
-            if best is None or (-spot[1] - h, spot[0]) < (-best[1] - h, best[0]):
-                best = spot
-    return best
-
-
-def carve(free: list[Rect], used: Rect) -> list[Rect]:
-    """The free list (maximal free rectangles) once `used` is taken."""
-    out: list[Rect] = []
-    for f in free:
-        if not f.intersects(used):
-            out.append(f)
-            continue
-        if used.x > f.x:
-            out.append(Rect(f.x, f.y, used.x - f.x, f.h))
-        if used.right < f.right:
-            out.append(Rect(used.right, f.y, f.right - used.right, f.h))
-        if used.y > f.y:
-            out.append(Rect(f.x, f.y, f.w, used.y - f.y))
-        if used.top < f.top:
-            out.append(Rect(f.x, used.top, f.w, f.top - used.top))
-    return [r for i, r in enumerate(out) if not _inside_another(r, i, out)]
-
-
-def _inside_another(r: Rect, i: int, rects: list[Rect]) -> bool:
-    for j, o in enumerate(rects):
-        if j != i and _contains(o, r) and (not _contains(r, o) or j < i):
-            return True
-    return False
-
-
-def _contains(outer: Rect, inner: Rect) -> bool:
-    return (
-        outer.x - EPS <= inner.x
-        and outer.y - EPS <= inner.y
-        and inner.right <= outer.right + EPS
-        and inner.top <= outer.top + EPS
-    )
+    below it is one strip for tokens, and with `aside` to its left edge likewise (the backs
+    mirror whatever the fronts do)."""
+    box = bounding_box(slots).grow(bleed)
+    dy = area.top - box.top if box.h <= area.h + EPS else 0.0
+    dx = area.x - box.x if aside and box.w <= area.w + EPS else 0.0
+    return [s.shift(dx, dy) for s in slots]
 
 
 def area_lower_bound(groups: Sequence[KitGroup], opts: SheetOptions) -> int:

@@ -56,19 +56,22 @@ _CLEAR_MM = 0.8
 
 
 def place_in_margins(
-    paper_w: float, paper_h: float, content: Rect, taken: list[Rect], items: list[list[Item]]
-) -> list[Mark]:
+    paper_w: float, paper_h: float, content: Rect, taken: list[Rect], items: list[list[Item]],
+    *, printable: float = _PRINTABLE_MM,
+) -> list[Mark]:  # fmt: skip
     """Place each item in a margin (outside `content`) where it meets nothing in `taken`.
 
     Each entry of `items` lists alternatives, best first (e.g. a label at decreasing type sizes);
     the first alternative that fits anywhere is used. Bottom and top margins are preferred (text
     reads upright); side margins hold the item turned to read upwards. Returns the placed marks.
-    Pages of one layout with labels of one length are planned once (`_PLANS`).
+    Pages of one layout with labels of one length are planned once (`_PLANS`). A spot at
+    least `printable` mm from the paper's edge (the printer's margin) is preferred.
     """
-    key = (paper_w, paper_h, content, tuple(taken), tuple(tuple(map(_extent, c)) for c in items))
+    key = (paper_w, paper_h, content, tuple(taken), tuple(tuple(map(_extent, c)) for c in items),
+           printable)  # fmt: skip
     plan = _PLANS.get(key)
     if plan is None:
-        plan = _plan(paper_w, paper_h, content, list(taken), items)
+        plan = _plan(paper_w, paper_h, content, list(taken), items, printable)
         if len(_PLANS) >= 256:
             _PLANS.clear()
         _PLANS[key] = plan
@@ -94,14 +97,15 @@ def _extent(item: Item) -> tuple:
 
 
 def _plan(
-    paper_w: float, paper_h: float, content: Rect, taken: list[Rect], items: list[list[Item]]
-) -> list[tuple[int, Spot]]:
+    paper_w: float, paper_h: float, content: Rect, taken: list[Rect], items: list[list[Item]],
+    printable: float,
+) -> list[tuple[int, Spot]]:  # fmt: skip
     """(which alternative, where) for each entry of `items`, in order."""
     plan = []
     for choices in items:
         found = []
         for index, choice in enumerate(choices):
-            spot_found = _find_spot(paper_w, paper_h, content, taken, choice)
+            spot_found = _find_spot(paper_w, paper_h, content, taken, choice, printable)
             if spot_found is not None:
                 found.append((index, spot_found))
         # the first alternative in a printable spot, else the first that fits anywhere
@@ -136,30 +140,44 @@ def _strip(side: str, off: float, h: float, paper_w: float, paper_h: float) -> R
 
 
 def _find_spot(
-    paper_w: float, paper_h: float, content: Rect, taken: list[Rect], item: Item
-) -> tuple[tuple[str, float, float], bool] | None:
-    """((side, offset from the edge, start along the margin), printable) or None."""
+    paper_w: float, paper_h: float, content: Rect, taken: list[Rect], item: Item,
+    printable: float,
+) -> tuple[tuple[str, float, float], bool] | None:  # fmt: skip
+    """((side, offset from the edge, start along the margin), whether it is `printable` mm
+    or more from the edge) or None. Centred in the margin, or as near the edge as printable
+    (below any crop marks)."""
     best = None
     for rank, (side, depth) in enumerate(_depths(paper_w, paper_h, content).items()):
         if depth < item.height + 2 * _CLEAR_MM:
             continue
-        off = min(max((depth - item.height) / 2, 0.0), 5.0)
-        strip = _strip(side, off, item.height, paper_w, paper_h).grow(_CLEAR_MM)
-        along = paper_w if side in ("bottom", "top") else paper_h
-        blocked = sorted(
-            (r.x, r.right) if side in ("bottom", "top") else (r.y, r.top)
-            for r in taken
-            if r.intersects(strip)
-        )
-        gap = _first_gap(blocked, _EDGE_MM, along - _EDGE_MM, item.length + 2 * _CLEAR_MM)
-        if gap is None:
-            continue
-        start, room = gap
-        u = start + (room - item.length) / 2 if item.centred else start + _CLEAR_MM
-        key = (off < _PRINTABLE_MM, rank)
-        if best is None or key < best[0]:
-            best = (key, (side, off, u))
+        centred = min(max((depth - item.height) / 2, 0.0), 5.0)
+        low = min(printable + _CLEAR_MM, depth - item.height - _CLEAR_MM)  # below marks
+        for off in dict.fromkeys((centred, max(low, 0.0))):
+            u = _free_along(side, off, item, paper_w, paper_h, taken, max(_EDGE_MM, printable))
+            key = (off < printable, rank)
+            if u is not None and (best is None or key < best[0]):
+                best = (key, (side, off, u))
     return (best[1], not best[0][0]) if best else None
+
+
+def _free_along(
+    side: str, off: float, item: Item, paper_w: float, paper_h: float, taken: list[Rect],
+    edge: float,
+) -> float | None:  # fmt: skip
+    """Where along the margin `side` the item fits `off` mm from the edge (and `edge` mm from
+    the corners), or None."""
+    strip = _strip(side, off, item.height, paper_w, paper_h).grow(_CLEAR_MM)
+    along = paper_w if side in ("bottom", "top") else paper_h
+    blocked = sorted(
+        (r.x, r.right) if side in ("bottom", "top") else (r.y, r.top)
+        for r in taken
+        if r.intersects(strip)
+    )
+    gap = _first_gap(blocked, edge, along - edge, item.length + 2 * _CLEAR_MM)
+    if gap is None:
+        return None
+    start, room = gap
+    return start + (room - item.length) / 2 if item.centred else start + _CLEAR_MM
 
 
 def _first_gap(

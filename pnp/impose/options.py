@@ -26,7 +26,9 @@ class SheetOptions:
     rows), "none" (all fronts, then all backs, for feeding the stack through again by hand).
     back_offset_mm: (x, y) shift of everything on back pages, x to the right and y up as seen on
     the back, to undo a printer's misregistration (read it off `pnp calibrate`).
-    gap_mm: space between neighbouring trims; None chooses (see pnp.impose.grid).
+    gap_mm: space between neighbouring trims; None chooses (see pnp.impose.spacing).
+    square_tokens: round tokens cut square (in square cells with crop marks, for a guillotine)
+    instead of round along a circle.
     """
 
     paper: Paper = A4
@@ -40,6 +42,7 @@ class SheetOptions:
     gap_mm: float | None = None
     overlap_mm: float = 11.0  # a tiled board's: an 8 mm glue band and a 3 mm cut allowance
     tab_mm: float = 12.0
+    square_tokens: bool = False
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__

@@ -18,8 +18,6 @@ from pnp.errors import BuildError
 from pnp.impose.crop_marks import crop_marks
 from pnp.impose.geometry import Rect, bleed_boxes
 from pnp.impose.marks import (
-    MARK_GAP_MM,
-    MARK_LENGTH_MM,
     Box,
     Circle,
     Line,
@@ -30,8 +28,7 @@ from pnp.impose.marks import (
 from pnp.impose.options import SheetOptions
 from pnp.impose.paper import Paper
 from pnp.impose.sheet import Page, Piece, Placement, back_flip, check_bleed, mirror
-
-FOOTER_MM = 7.0  # extra room under the pieces for the sheet label and scale bar
+from pnp.impose.spacing import LABEL_STRIP_MM, MARK_ROOM_MM, SPACE_MM, label_strip
 
 
 @dataclass(frozen=True)
@@ -54,19 +51,30 @@ class Unit:
     marks: tuple[Mark, ...] = ()
     back: FaceArt | None = None  # printed behind the whole unit on the duplex back page
     shape: str = "rect"
+    back_rotation: int = 0  # the back turned on its page (a unit turned a quarter, see turn)
 
 
-def token_unit(piece: Piece, bleed: float) -> Unit:
-    """A plain token or chip: one face, clipped to its bleed box."""
+def loose_unit(piece: Piece, opts: SheetOptions, *, fold: bool = False) -> Unit:
+    """A token's unit: with `fold` a two-sided piece is a fold strip; with opts.square_tokens
+    a round piece is cut square, with a guillotine (crop marks, no circle)."""
+    square = opts.square_tokens and piece.shape == "round"
+    if fold and piece.back is not None:
+        return fold_strip_unit(piece, opts.bleed_mm, square=square)
+    return token_unit(piece, opts.bleed_mm, square=square)
+
+
+def token_unit(piece: Piece, bleed: float, *, square: bool = False) -> Unit:
+    """A plain token or chip: one face, clipped to its bleed box; a round one has a circular
+    cut line, unless it is cut `square`."""
     w, h = piece.width_mm, piece.height_mm
     part = Part(piece.front, Rect(0, 0, w, h), Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed))
-    marks: tuple[Mark, ...] = ()
-    if piece.shape == "round":
-        marks = (Circle(w / 2, h / 2, min(w, h) / 2, "cut"),)
+    if piece.shape != "round" or square:
+        return Unit(w, h, (part,), (), piece.back, "rect")
+    marks = (Circle(w / 2, h / 2, min(w, h) / 2, "cut"),)
     return Unit(w, h, (part,), marks, piece.back, piece.shape)
 
 
-def fold_strip_unit(piece: Piece, bleed: float) -> Unit:
+def fold_strip_unit(piece: Piece, bleed: float, *, square: bool = False) -> Unit:
     """Front | back side by side; fold on the line between them and glue back to back.
 
     The back is the front's mirror image across the fold, so it stays upright once folded.
@@ -76,7 +84,7 @@ def fold_strip_unit(piece: Piece, bleed: float) -> Unit:
     w, h, b = piece.width_mm, piece.height_mm, bleed
     front = Part(piece.front, Rect(0, 0, w, h), Rect(-b, -b, w + b, h + 2 * b))
     back = Part(piece.back, Rect(w, 0, w, h), Rect(w, -b, w + b, h + 2 * b))
-    if piece.shape != "round":  # cut like any rectangle: crop marks or an outline
+    if piece.shape != "round" or square:  # cut like any rectangle: crop marks or an outline
         return Unit(2 * w, h, (front, back), (Line(w, 0, w, h, "fold"),))
     r, cy = min(w, h) / 2, h / 2
     k = r / 2  # half the bridge's height
@@ -125,19 +133,29 @@ def shelf_pack(
     return sheets
 
 
+def halo(unit: Unit, space: float) -> float:
+    """White paper kept around a round piece's (or a fold strip's) bleed, half of `space`, so
+    two of them sit `space` apart and each shows its curved cut line with paper around it;
+    rectangles butt their bleed boxes (their straight cuts continue crop marks)."""
+    return space / 2 if unit.shape != "rect" else 0.0
+
+
 def packing_area(paper: Paper, opts: SheetOptions) -> Rect:
-    """Room for pieces: the margin, plus space for crop marks and, below, the sheet label."""
-    edge = opts.margin_mm + MARK_GAP_MM + MARK_LENGTH_MM
-    return Rect(
-        edge, edge + FOOTER_MM, paper.width_mm - 2 * edge, paper.height_mm - 2 * edge - FOOTER_MM
-    )
+    """Room for pieces: the margin, plus room for crop marks (MARK_ROOM_MM) and, below them,
+    the strip kept for the sheet label and scale bar."""
+    edge = opts.margin_mm + MARK_ROOM_MM
+    bottom = edge + LABEL_STRIP_MM
+    return Rect(edge, bottom, paper.width_mm - 2 * edge, paper.height_mm - edge - bottom)
 
 
 def layout_units(units: Sequence[Unit], opts: SheetOptions, section: str) -> list[list[Page]]:
     """Pack units onto sheets (fewest sheets over the allowed orientations) and draw their pages."""
     b = opts.bleed_mm
     order = sorted(range(len(units)), key=lambda i: (-units[i].h, -units[i].w))
-    sizes = [(units[i].w + 2 * b, units[i].h + 2 * b) for i in order]
+    pads = [b + halo(units[i], SPACE_MM) for i in order]  # each box: bleed box and halo
+    sizes = [
+        (units[i].w + 2 * pad, units[i].h + 2 * pad) for i, pad in zip(order, pads, strict=True)
+    ]
     orientations = ("portrait", "landscape") if opts.orientation == "auto" else (opts.orientation,)
     best = None
     for orientation in orientations:
@@ -157,7 +175,8 @@ def layout_units(units: Sequence[Unit], opts: SheetOptions, section: str) -> lis
     paper, packed = best
     sheets = []
     for sheet in packed:
-        placed = _centre(paper, [(units[order[i]], x + b, y + b) for i, x, y in sheet], opts)
+        units_at = [(units[order[i]], x + pads[i], y + pads[i]) for i, x, y in sheet]
+        placed = _centre(paper, units_at, opts)
         sheets.append(unit_pages(paper, placed, opts, section))
     return sheets
 
@@ -184,8 +203,10 @@ def unit_pages(paper: Paper, placed: Placed, opts: SheetOptions, section: str) -
     clip, so every cell's back belongs to the piece on the front cell behind it.
     """
     b = opts.bleed_mm
-    # fold-over strips carry both sides of a piece: the sheet is fronts and backs, not a front
-    folds = any(len(u.parts) > 1 and u.back is None for u, _, _ in placed)
+    # fold-over strips carry both sides of a piece: a sheet of them (with no back page) is
+    # fronts and backs, not a front
+    duplex = any(u.back is not None for u, _, _ in placed)
+    folds = not duplex and any(len(u.parts) > 1 for u, _, _ in placed)
     front = Page(paper, "fold" if folds else "front", section)
     trims = [Rect(x, y, u.w, u.h) for u, x, y in placed]
     clips = bleed_boxes(trims, b)
@@ -199,11 +220,11 @@ def unit_pages(paper: Paper, placed: Placed, opts: SheetOptions, section: str) -
     rects = [t for t, (u, _, _) in zip(trims, placed, strict=True) if u.shape == "rect"]
     if opts.crop_marks:
         marks = crop_marks(rects, trims, front.content, paper.width_mm, paper.height_mm,
-                           margin=opts.margin_mm)  # fmt: skip
+                           margin=opts.margin_mm, strip=(LABEL_STRIP_MM, 0.0))  # fmt: skip
         front.marks += marks
         front.marks += _outlines(rects, marks)
     pages = [front]
-    if any(u.back is not None for u, _, _ in placed):
+    if duplex:
         pages.append(_back_page(paper, placed, trims, clips, rects, opts, section))
     return pages
 
@@ -222,14 +243,15 @@ def _back_page(
     for (u, _, _), trim, clip in zip(placed, trims, clips, strict=True):
         if u.back is not None:
             check_bleed(u.back, opts.bleed_mm)
-            back.placements.append(
-                Placement(u.back, mirror(trim, paper, flip), mirror(clip, paper, flip))
-            )
+            back.placements.append(Placement(
+                u.back, mirror(trim, paper, flip), mirror(clip, paper, flip), u.back_rotation
+            ))  # fmt: skip
     if opts.crop_marks:
         back_rects = [mirror(t, paper, flip) for t in rects]
         back_trims = [mirror(t, paper, flip) for t in trims]
         back.marks += crop_marks(back_rects, back_trims, back.content, paper.width_mm,
-                                 paper.height_mm, margin=opts.margin_mm)  # fmt: skip
+                                 paper.height_mm, margin=opts.margin_mm,
+                                 strip=label_strip(flip))  # fmt: skip
     return back
 
 
@@ -250,8 +272,4 @@ def packed_sheets(
     pieces: Sequence[Piece], opts: SheetOptions, section: str, *, fold: bool = False
 ) -> list[list[Page]]:
     """Token sheets for `pieces` (see the module docstring)."""
-    b = opts.bleed_mm
-    units = [
-        fold_strip_unit(p, b) if fold and p.back is not None else token_unit(p, b) for p in pieces
-    ]
-    return layout_units(units, opts, section)
+    return layout_units([loose_unit(p, opts, fold=fold) for p in pieces], opts, section)

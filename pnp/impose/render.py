@@ -24,14 +24,15 @@ from pnp.impose.sheet import Page, Placement
 class FormCache:
     """Draws each distinct face once as a PDF form XObject; later uses refer to it."""
 
-    def __init__(self) -> None:
+    def __init__(self, prefix: str = "Face") -> None:
         self._names: dict[tuple, str] = {}
+        self.prefix = prefix
 
     def name_for(self, canvas: Canvas, face: FaceArt) -> str:
         ident = _ident(face)
         name = self._names.get(ident)
         if name is None:
-            name = f"Face{len(self._names) + 1}"
+            name = f"{self.prefix}{len(self._names) + 1}"
             b = face.bleed_mm * mm
             canvas.beginForm(name, -b, -b, face.width_mm * mm + b, face.height_mm * mm + b)
             face.draw(canvas)
@@ -121,11 +122,12 @@ def _place(canvas: Canvas, placement: Placement, name: str | None) -> None:
     code = page_code(canvas)
     code.append("q")
     code.append(f"n {fp_str(clip.x * mm, clip.y * mm, clip.w * mm, clip.h * mm)} re W* n")
-    if placement.rotation == 180:
-        canvas.translate(trim.right * mm, trim.top * mm)
-        canvas.rotate(180)
-    else:
-        canvas.translate(trim.x * mm, trim.y * mm)
+    # the corner of the trim box the face's own origin lands on, turned anticlockwise
+    corner = {90: (trim.right, trim.y), 180: (trim.right, trim.top), 270: (trim.x, trim.top)}
+    x, y = corner.get(placement.rotation, (trim.x, trim.y))
+    canvas.translate(x * mm, y * mm)
+    if placement.rotation in corner:
+        canvas.rotate(placement.rotation)
     if name is None:
         placement.face.draw(canvas)
     else:

@@ -52,7 +52,9 @@ class Piece:
 class Placement:
     """One face on a page: its trim box on the page, the region its art may paint, a rotation.
 
-    With rotation 180 the face is turned upside down inside the same trim box.
+    With rotation 180 the face is turned upside down inside the same trim box; with 90 (or
+    270) it is turned a quarter anticlockwise (or clockwise), the trim box then being the face's
+    height wide and its width tall.
     """
 
     face: FaceArt

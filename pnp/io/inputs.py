@@ -11,6 +11,9 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
+from pnp.errors import InputError
+from pnp.limits import WATCH_FOLDERS
+
 INPUT_SUFFIXES = (
     ".yaml", ".yml", ".csv", ".tsv", ".xlsx", ".j2", ".md", ".png", ".jpg", ".jpeg", ".svg",
     ".ttf", ".otf",
@@ -39,6 +42,25 @@ def newest_input(roots: Iterable[Path], ignore: Iterable[Path] = ()) -> int:
                     except OSError:  # gone since the listing
                         continue
     return int(newest)
+
+
+def watched_folders(roots: Iterable[str], ignored: Iterable[str] = ()) -> list[str]:
+    """The real folders under `roots` (real paths) a watch registers, each on its own: not
+    hidden, not ignored (the output), and never through a link, which may lead anywhere (`/`,
+    `/proc`); InputError past WATCH_FOLDERS."""
+    skip = set(ignored)
+    found: list[str] = []
+    for root in roots:
+        if not os.path.isdir(root) or root in skip:
+            continue
+        for folder, dirs, _ in os.walk(root):  # links to folders are listed, not entered
+            dirs[:] = sorted(d for d in dirs if _walked(folder, d, skip)
+                             and not os.path.islink(os.path.join(folder, d)))  # fmt: skip
+            found.append(folder)
+            if len(found) > WATCH_FOLDERS:
+                raise InputError(f"more than {WATCH_FOLDERS} folders to watch: is this the "
+                                 "right folder?", file=root)  # fmt: skip
+    return sorted(set(found))
 
 
 def _walked(folder: str, name: str, ignored: set[str]) -> bool:

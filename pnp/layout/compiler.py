@@ -133,8 +133,17 @@ class Compiler:
             what = _describe_element(kind, raw, frame, number)
             props = Props(raw, what, face=self, frame=frame, place=number, line=line)
             props.check_keys(KINDS[kind].keys, KINDS[kind].required)
-            out.extend(KINDS[kind].build(self, props, frame))
+            built = KINDS[kind].build(self, props, frame)
+            name = props.text("name", "") if kind != "text" else ""  # a text names itself
+            out.extend(_named(built, name) if name else built)
         return tuple(out)
+
+
+def _named(built: list[Element], name: str) -> list[Element]:
+    """The elements an item built, carrying the item's name (a rulebook figure finds them by
+    it; it is no part of what they paint)."""
+    return [replace(e, name=name) if not isinstance(e, draw.TextRun | draw.Text) else e
+            for e in built]  # fmt: skip
 
 
 def _split_item(item: object, element: str, line: int | None, frame: Frame) -> tuple[str, object]:

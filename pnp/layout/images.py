@@ -6,6 +6,7 @@ once per face and colour, and drawn in the colour they are used in (`current`).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from pnp.draw import elements as draw
@@ -15,7 +16,8 @@ from pnp.layout.frame import Face, Frame
 from pnp.layout.output import Origin
 from pnp.layout.props import Props
 from pnp.layout.shapes import Box, bleed_box
-from pnp.layout.theme import RGB, IconDef
+from pnp.layout.theme import RGB
+from pnp.layout.themeicons import CURRENT, IconDef
 from pnp.names import closest, quote
 from pnp.units import PT_PER_MM, mm_to_pt
 
@@ -71,7 +73,13 @@ def place_icon(
         path = face.assets.resolve(icon.svg, face.theme.root)
         kind, digest, iw, ih = face.assets.image(path)
         placed = (x, frame.ref - top - h, w, h)
-        return fit_image(placed, iw / ih, "contain", kind, digest, path, opacity)
+        image = fit_image(placed, iw / ih, "contain", kind, digest, path, opacity)
+        tint = (
+            color if icon.color == CURRENT else face.theme.color(icon.color) if icon.color else None
+        )
+        if kind != "svg" or (tint is None and not icon.drop_background):
+            return image
+        return replace(image, tint=tint, drop_background=icon.drop_background)
     bw, bh = icon.box
     scale = min(w / bw, h / bh)  # points per icon unit
     elements = _icon_elements(face, icon, frame, color, opacity)

@@ -26,9 +26,11 @@ from pnp.layout.compiler import Compiler
 from pnp.layout.frame import Frame
 from pnp.layout.images import icon_aspect, place_icon
 from pnp.layout.items import ItemCache
+from pnp.layout.keywords import icon_filter
 from pnp.layout.output import Origin, display_path, read_output
-from pnp.layout.sandbox import Record, TemplateLoader, sandbox, wrap_context
+from pnp.layout.sandbox import Record, TemplateLoader, add_filter, sandbox, wrap_context
 from pnp.layout.theme import RGB, Theme
+from pnp.layout.trace import Trace, located, traced_render
 from pnp.limits import OUTPUT_CHARS
 from pnp.names import closest, did_you_mean, quote, shorten
 from pnp.resources import templates_dir
@@ -70,6 +72,7 @@ class TemplateSet:
         self.assets = Assets(asset_roots, allowed)
         self._loader = TemplateLoader(self.search_paths, allowed)
         self.env = sandbox(self._loader)
+        add_filter(self.env, "icons", icon_filter(theme.keywords))
         self._theme_context = wrap_context(theme.as_context(), "theme")
         self._fitted: OrderedDict[FittedKey, tuple[Element, ...]] = OrderedDict()
         self._contexts: dict[tuple[str, int], tuple[Any, Any]] = {}  # see _wrapped
@@ -108,8 +111,24 @@ class TemplateSet:
         elements = self._items.compile(text, file, size, compiler)
         if elements is None:  # read whole: its form needs it, or an error needs the message
             whole = compiler(text)
-            elements = whole.compile(read_output(text, whole.origin))
+            try:
+                elements = whole.compile(read_output(text, whole.origin))
+            except TemplateError as exc:  # say which template line wrote the output line
+                raise located(exc, self.trace(template_name, context, **face)) from None
         return key, self._keep(key, elements)
+
+    def trace(self, template_name: str, context: Mapping[str, Any], **face: Unpack[Face]) -> Trace:
+        """The YAML a face template writes, each line with the template line that wrote it."""
+        values = self._values(
+            context, face["width_mm"], face["height_mm"], face.get("bleed_mm", 3.0),
+            face.get("shape", "rect"),
+        )  # fmt: skip
+        template = self._template(template_name, f"{face.get('label', '')}: ")
+        token = budget.start(budget.Budget())
+        try:
+            return traced_render(template, values)
+        finally:
+            budget.stop(token)
 
     def adopt(self, key: FittedKey, elements: tuple[Element, ...]) -> tuple[Element, ...]:
         """Elements another process fitted for `key` (pnp.pipeline.split), taken as `layout`

@@ -6,6 +6,7 @@ theme still draws. Colours are `#rgb` / `#rrggbb` or the name of another palette
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 from collections.abc import Mapping
@@ -18,6 +19,7 @@ from pnp.catalog.fields import Fields
 from pnp.catalog.yamlsource import load_yaml
 from pnp.errors import InputError, UnknownNameError
 from pnp.layout.fonts import STYLES, FontFamily, builtin_families, check_font_file
+from pnp.layout.themeicons import CURRENT, IconDef, read_icons, read_keywords
 from pnp.names import closest, describe, quote
 from pnp.resources import fonts_dir, templates_dir
 from pnp.units import parse_font_size
@@ -35,24 +37,14 @@ DEFAULT_PALETTE = {
 DEFAULT_FONTS = {"body": "Roboto", "title": "Roboto Black", "condensed": "Roboto Condensed"}
 DEFAULT_FALLBACK = ("IPAex Gothic",)
 DEFAULT_SIZES = {"title": 11.0, "body": 8.0, "small": 6.0}
-DEFAULT_ICON_BOX = (24.0, 24.0)
 NO_COLOR = ("none", "transparent")
 QUOTE_HEX = "quote hex colours, e.g. fill: '#8b2e2e' (a bare # starts a YAML comment)"
 SECTIONS = (
-    "palette", "fonts", "families", "fallback_fonts", "sizes", "icons", "safe_zone", "ink_saver"
+    "palette", "fonts", "families", "fallback_fonts", "sizes", "icons", "keywords", "safe_zone",
+    "ink_saver",
 )  # fmt: skip
 _HEX = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})\Z")
 _SIZE_NAME = re.compile(r"[A-Za-z_][\w-]*")
-
-
-@dataclass(frozen=True)
-class IconDef:
-    """A named icon: an SVG file (path as written in the theme) or elements in a `box`."""
-
-    name: str
-    svg: str | None = None
-    elements: tuple[object, ...] = ()  # element items as read from the theme file
-    box: tuple[float, float] = DEFAULT_ICON_BOX
 
 
 @dataclass(frozen=True)
@@ -67,6 +59,7 @@ class Theme:
     fallback_fonts: tuple[str, ...] = DEFAULT_FALLBACK
     sizes: Mapping[str, float] = field(default_factory=lambda: MappingProxyType(DEFAULT_SIZES))
     icons: Mapping[str, IconDef] = field(default_factory=lambda: MappingProxyType({}))
+    keywords: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # word: icon
     safe_zone_mm: float = 3.0
     source: Path | None = None
     ink_saver: bool = False  # drawn for home printers: the theme's `ink_saver:` palette applies
@@ -126,6 +119,7 @@ class Theme:
             "fonts": dict(self.fonts),
             "sizes": dict(self.sizes),
             "icons": sorted(self.icons),
+            "keywords": dict(self.keywords),
             "safe_zone": self.safe_zone_mm,
             "ink_saver": self.ink_saver,
         }
@@ -149,12 +143,14 @@ def load_theme(
     theme.check_keys(SECTIONS)
     sections = {
         key: theme.mapping(key, default={})
-        for key in ("palette", "fonts", "families", "sizes", "icons")
+        for key in ("palette", "fonts", "families", "sizes", "icons", "keywords")
     }
     saver = theme.mapping("ink_saver", default={})
     saver.check_keys(("palette",))
     saver_palette = saver.mapping("palette", default={})
     lighter = _colours(saver_palette) if ink_saver else {}
+    if ink_saver and not saver_palette.raw:
+        _note_no_ink_saver(path)
     result = Theme(
         palette=MappingProxyType({**DEFAULT_PALETTE, **_colours(sections["palette"]), **lighter}),
         fonts=MappingProxyType({**DEFAULT_FONTS, **_texts(sections["fonts"])}),
@@ -163,12 +159,17 @@ def load_theme(
         ),
         fallback_fonts=_fallback(theme),
         sizes=MappingProxyType({**DEFAULT_SIZES, **_sizes(sections["sizes"])}),
-        icons=MappingProxyType(_icons(sections["icons"])),
+        icons=MappingProxyType(icons := read_icons(sections["icons"])),
+        keywords=MappingProxyType(read_keywords(sections["keywords"], icons)),
         safe_zone_mm=theme.length("safe_zone", 3.0),
         source=path,
         ink_saver=ink_saver,
     )
     _check_references(result, theme, sections)
+    for icon in result.icons.values():  # a recoloured icon's colour must be one
+        if icon.color and icon.color != CURRENT:
+            icon_spec = sections["icons"].mapping(icon.name)
+            icon_spec.convert("color", result.color, icon.color)
     for name in saver_palette.raw:  # an ink-saver colour must replace one the palette has
         if name not in result.palette:
             raise saver_palette.error(f"`{name}` is not in the palette", name,
@@ -235,49 +236,6 @@ def _font_file(spec: Fields, style: str, root: Path, allowed: list[Path]) -> Pat
     raise spec.error(f"font file {quote(file)} not found next to the theme or in fonts/", style)
 
 
-def _icons(section: Fields) -> dict[str, IconDef]:
-    """Icons: `name: file.svg` or `name: {elements: [...], box: [w, h]}`."""
-    icons = {}
-    for name in section.raw:
-        value = section.get(name)
-        if isinstance(value, str):
-            icons[str(name)] = IconDef(str(name), svg=value)
-            continue
-        if not isinstance(value, Mapping):
-            raise section.error(
-                f"`{name}` should be an SVG path or a mapping with `elements` and `box`, "
-                f"found {describe(value)}",
-                name,
-            )
-        icons[str(name)] = _icon(str(name), section.mapping(name))
-    return icons
-
-
-def _icon(name: str, spec: Fields) -> IconDef:
-    spec.check_keys(("svg", "elements", "box"))
-    if ("svg" in spec) == ("elements" in spec):
-        raise spec.error("give exactly one of `svg` or `elements`")
-    box = spec.get("box", list(DEFAULT_ICON_BOX))
-    if not (
-        isinstance(box, list)
-        and len(box) == 2
-        and all(isinstance(v, int | float) and not isinstance(v, bool) and v > 0 for v in box)
-    ):
-        raise spec.error(
-            f"`box` should be [width, height] in icon units, found {describe(box)}", "box"
-        )
-    elements = spec.get("elements") or []
-    if not isinstance(elements, list):
-        raise spec.error(f"`elements` should be a list, found {describe(elements)}", "elements")
-    svg = spec.get("svg")
-    return IconDef(
-        name=name,
-        svg=None if svg is None else spec.text("svg"),
-        elements=tuple(elements),
-        box=(float(box[0]), float(box[1])),
-    )
-
-
 def _check_references(theme: Theme, top: Fields, sections: dict[str, Fields]) -> None:
     """Every palette name, font role and fallback font must lead somewhere."""
     for name in theme.palette:
@@ -291,6 +249,20 @@ def _check_references(theme: Theme, top: Fields, sections: dict[str, Fields]) ->
                 suggestions=closest(family, theme.families),
             )
     top.convert("fallback_fonts", lambda _: theme.fallback_families(), None)
+
+
+def _note_no_ink_saver(path: Path) -> None:
+    """`--ink-saver` that would change nothing is said, not silently ignored: the theme has no
+    ink-saver palette and no template of the game asks for `theme.ink_saver`."""
+    asks = any("ink_saver" in p.read_text(encoding="utf-8", errors="replace")
+               for p in sorted(path.parent.glob("*.j2")) if p.is_file())  # fmt: skip
+    if not asks:
+        logging.getLogger("pnp.theme").warning(
+            "warning: --ink-saver changes nothing: %s has no `ink_saver:` palette (light "
+            "colours for the dark ones, e.g. `ink_saver: {palette: {back: '#e8eef2'}}`) and "
+            "no template asks for `theme.ink_saver`",
+            path,
+        )
 
 
 def _hex_rgb(text: str) -> RGB:

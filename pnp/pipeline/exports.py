@@ -14,10 +14,12 @@ from pnp.catalog.model import ComponentSet, Game
 from pnp.errors import InputError
 from pnp.export.images import Exporter, export_dtc, export_png, export_proof, shop_exporter
 from pnp.export.pieces import FaceSource, Piece, SetPieces
+from pnp.export.raster import PixelBudget
 from pnp.export.targets import (
     TARGETS,
     ExportOptions,
     Output,
+    check_options,
     chosen_sets,
     parse_dpi,
     parse_target,
@@ -57,6 +59,7 @@ def export_games(
     if options.url_base is not None:
         parse_url_base(options.url_base)
     export = EXPORTERS[parse_target(target)]
+    check_options(target, options)
     seen: set[str] = set()
     chosen = []
     for game in games:  # every choice checked before anything is drawn
@@ -64,9 +67,10 @@ def export_games(
             raise InputError(f"the game {game.id!r} is named twice", file=game.origin.file)
         seen.add(game.id)
         chosen.append((game, chosen_sets(game, target, options)))
-    with Staging(options.base) as stage:
+    budget = PixelBudget()  # pixels rasterized, every game counted
+    with Staging(options.base, games=[game.root for game in games]) as stage:
         for game, sets in chosen:
-            out = Output(stage, options.base / game.id / target, options.url_base)
+            out = Output(stage, options.base / game.id / target, options.url_base, budget)
             export(game, sets, options, out, face_source(game))
             if progress:
                 progress(f"{game.id}/{target}")

@@ -46,7 +46,9 @@ def build_games(
     _check_distinct(games)
     for game in games:
         _check_something_to_print(game)
-    with Staging(output_base(options)) as stage:
+    with Staging(output_base(options), games=[g.root for g in games]) as stage:
+        for game in games:  # a link or a file in the way is refused before anything is drawn
+            stage.check(output_dir(game.id, options))
         if workers_for(games):  # two or more games on two or more cores: side by side
             build_parallel(build_game, games, options, stage, progress, report)
         else:
@@ -146,12 +148,14 @@ class _Imposer:
 
 def economy(game: Game, path: Path, doc: Document, groups: list[KitGroup]) -> str:
     """e.g. "my-game-a4.pdf: 27 pages (contents + 26), area lower bound 24 (1.08x)"; a
-    contents of several pages says how many ("contents 2 + 230")."""
+    contents of several pages says how many ("contents 2 + 230"), a blank back of the contents
+    that it has one ("contents + blank + 26")."""
     pages, contents = len(doc.pages), doc.contents_count
     bound = area_lower_bound(groups, doc.options)
-    sheets = pages - contents
+    sheets = pages - doc.lead_count
     ratio = f" ({sheets / bound:.2f}x)" if bound else ""
     head = "contents" if contents == 1 else f"contents {contents}"
+    head += " + blank" if doc.lead_count > contents else ""
     return f"{path.name}: {pages} pages ({head} + {sheets}), area lower bound {bound}{ratio}"
 
 

@@ -31,6 +31,8 @@ class BuildOptions:
     split: bool = False  # one PDF per deck and product instead of one print kit per game
     margin_mm: float = 3.0  # nothing is printed nearer the paper edge than this
     ink_saver: bool = False  # light backs and backgrounds (the themes' ink_saver palettes)
+    gap_mm: float | None = None  # between neighbouring pieces; None: gutters from the slack
+    square_tokens: bool = False  # round tokens cut square, with a guillotine
 
     @property
     def paper_name(self) -> str:
@@ -45,6 +47,8 @@ class BuildOptions:
             gutterfold=self.gutterfold,
             back_offset_mm=self.back_offset_mm,
             margin_mm=self.margin_mm,
+            gap_mm=self.gap_mm,
+            square_tokens=self.square_tokens,
         )
 
 

@@ -113,7 +113,7 @@ def write_rulebooks(
 ) -> list[Path]:
     """Write every edition's rulebook; returns their paths."""
     from pnp.export.rulebook.book import Edition, write_rulebook
-    from pnp.export.rulebook.generated import Faced, RulebookData
+    from pnp.export.rulebook.data import Faced, RulebookData
     from pnp.export.rulebook.words import Words
 
     faced = {

@@ -7,12 +7,15 @@ watchfiles), not from polling. Each rebuild prints one status line with its time
 error is printed and the watch goes on (fix the file and save again); Ctrl-C ends it.
 
 `watch_builds(refs, options)` is that loop around `build_games`, watching the games' catalog
-and template folders and the shared macros, and ignoring the output folder it writes.
+and template folders and the shared macros, and ignoring the output folder it writes. An output
+folder pnp cannot write into is refused before the watch starts (saving a file cannot fix it).
 """
 
 from __future__ import annotations
 
+import logging
 import os
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -20,8 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from pnp.catalog.games import builtin_ids, resolve_game
-from pnp.errors import PnpError
-from pnp.io.inputs import is_input_name
+from pnp.errors import Interrupted, PnpError
+from pnp.io.inputs import is_input_name, watched_folders
+from pnp.io.staging import check_output
 from pnp.names import printable, shorten
 from pnp.pipeline.game import build_games
 from pnp.pipeline.options import BuildOptions, output_base
@@ -41,23 +45,68 @@ def watch(
     """Call `rebuild` now and after every saved change under `paths` until Ctrl-C (or `stop`).
 
     `rebuild` may return a short summary (a str) for its status line. A PnpError it raises is
-    reported and the watch goes on; so is any other error, in one line, as a bug.
+    reported and the watch goes on; so is any other error, in one line, as a bug. Only the real
+    folders under `paths` are watched, each on its own (links are not followed; pnp.io.inputs),
+    and again when a folder comes or goes.
     """
     import watchfiles  # only a watch needs it
 
-    roots = sorted({os.path.realpath(p) for p in paths if Path(p).exists()})
+    roots = sorted({os.path.realpath(p) for p in paths if os.path.exists(p)})
     ignored = [os.path.realpath(p) for p in ignore]
     watch_filter = _Filter(ignored)
+    once = _OncePerSession()
     try:
+        folders = watched_folders(roots, ignored)  # a PnpError here: nothing to run yet
+        rebuild = once.around(rebuild)
         _run(rebuild, report, "built", [])
         report("watching for changes (Ctrl-C to stop)")
-        for changes in watchfiles.watch(
-            *roots, watch_filter=watch_filter, debounce=1600, step=100, stop_event=stop,
-            rust_timeout=1000, yield_on_timeout=False,
-        ):  # fmt: skip
-            _run(rebuild, report, "rebuilt", sorted({path for _, path in changes}))
+        while folders:
+            for changes in watchfiles.watch(
+                *folders, watch_filter=watch_filter, debounce=1600, step=100, stop_event=stop,
+                rust_timeout=1000, yield_on_timeout=False, recursive=False,
+            ):  # fmt: skip
+                _run(rebuild, report, "rebuilt", sorted({path for _, path in changes}))
+                if (now := watched_folders(roots, ignored)) != folders:
+                    folders = now  # a folder came or went: watch the new set
+                    break
+            else:
+                return  # stopped
+    except Interrupted:  # Ctrl-C held while a build moved into place: it is complete
+        report("stopped (the last build was written in full)")
     except KeyboardInterrupt:
         report("stopped")
+
+
+class _OncePerSession(logging.Handler):
+    """Each warning once a watch session: a rebuild says again what the last one said (an
+    illegible line, a near-cut element) unless the file changed; shown once, it is not repeated.
+    Put on the `pnp` logger for the session, it sees every pnp warning and writes it to stderr
+    as Python's last-resort handler would (which it replaces for pnp's records meanwhile)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.seen: set[str] = set()
+
+    def emit(self, record: logging.LogRecord) -> None:
+        message = self.format(record)
+        if record.levelno <= logging.WARNING and message in self.seen:
+            return
+        self.seen.add(message)
+        sys.stderr.write(message + "\n")
+        sys.stderr.flush()
+
+    def around(self, rebuild: Callable[[], object]) -> Callable[[], object]:
+        """`rebuild` with this handler on the `pnp` logger while it runs."""
+
+        def handled() -> object:
+            logger = logging.getLogger("pnp")
+            logger.addHandler(self)
+            try:
+                return rebuild()
+            finally:
+                logger.removeHandler(self)
+
+        return handled
 
 
 class _Filter:
@@ -72,10 +121,18 @@ class _Filter:
     def __call__(self, change: Any, path: str) -> bool:
         name = os.path.basename(path)
         return (
-            is_input_name(name)  # what a game is made of: not the output, not editor litter
+            (is_input_name(name) or _new_folder(change, path))  # not the output, not litter
             and not os.path.join(path, "").startswith(self._ignored)
             and self._default(change, path)
         )
+
+
+def _new_folder(change: Any, path: str) -> bool:
+    """A real folder was made (its files are watched from then on)."""
+    import watchfiles
+
+    return bool(change == watchfiles.Change.added and os.path.isdir(path)
+                and not os.path.islink(path))  # fmt: skip
 
 
 def _run(rebuild: Callable[[], object], report: Report, verb: str, changed: list[str]) -> None:
@@ -110,7 +167,7 @@ def game_paths(refs: Iterable[str]) -> list[Path]:
     for ref in refs:
         if ref in builtin:
             paths += [card_data_dir() / ref, templates_dir() / ref]
-        elif Path(ref).is_dir():
+        elif os.path.isdir(ref):
             paths += [Path(ref)]  # a game folder holds its templates (and fonts, images)
         else:
             resolve_game(ref)  # says what is wrong with the name
@@ -124,4 +181,6 @@ def watch_builds(refs: Sequence[str], options: BuildOptions, *, report: Report) 
         written = build_games([resolve_game(ref) for ref in refs], options)
         return f"{len(written)} file{'s' if len(written) != 1 else ''} in {output_base(options)}"
 
-    watch(game_paths(refs), rebuild, report=report, ignore=[output_base(options)])
+    paths = game_paths(refs)
+    check_output(output_base(options), [resolve_game(ref).root for ref in refs])
+    watch(paths, rebuild, report=report, ignore=[output_base(options)])

@@ -44,6 +44,8 @@ def parse_total(p: RuleParams) -> Check:
 
 # --- per_group: how many copies in each group of one or more fields -----------------------------
 
+MEMBERS_SHOWN = 8  # cards named in a group that is off
+
 
 @dataclass
 class PerGroup(SetCheck):
@@ -118,13 +120,28 @@ class PerGroup(SetCheck):
         parts = [f"each {head_by}: {', '.join(common)}"] if common else []
         return parts + ([", ".join(some)] if some else [])
 
+    def members(self, counts: Counts) -> dict[str, list[str]]:
+        """Group -> `2 x Scout`, one entry per component of the group counted."""
+        found: dict[str, list[str]] = {}
+        for c, copies in self.matching(counts):
+            for key in self.keys(c) if copies else ():
+                found.setdefault(key, []).append(f"{copies} x {c.name}")
+        return found
+
     def outcome(self, counts: Counts) -> Outcome:
         groups = self.groups(counts)
+        members = self.members(counts)
         problems = []
         for key, n in groups.items():
             want = self.wanted(key)
             if not want.holds(n):
-                problems.append(f"{key}: {n} (expected {want.describe()}, {want.gap(n)})")
+                cards = members.get(key, [])
+                shown = ", ".join(cards[:MEMBERS_SHOWN])
+                more = (
+                    f", and {len(cards) - MEMBERS_SHOWN} more" if len(cards) > MEMBERS_SHOWN else ""
+                )
+                which = f": {shown}{more}" if cards else ""
+                problems.append(f"{key}: {n} (expected {want.describe()}, {want.gap(n)}){which}")
         if problems:
             found = f"{len(problems)} of {plural(len(groups), 'group')} off"
         else:

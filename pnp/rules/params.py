@@ -15,7 +15,7 @@ from pnp.catalog.fields import Fields
 from pnp.catalog.model import ComponentSet, Game, RuleSpec, Table
 from pnp.catalog.yamlsource import where as where_of
 from pnp.names import closest, describe, quote
-from pnp.rules.values import Range, Where, items
+from pnp.rules.values import Between, Range, Where, items
 
 # Keys any rule may carry besides its check's own: free text for people.
 COMMON_KEYS = ("note", "source")
@@ -162,15 +162,40 @@ class RuleParams(Fields):
                 "`where` should map fields to values, e.g. {faction: red}",
                 line=self.line_in(raw, None, at),
             )
-        conditions = []
+        conditions: list[tuple[str, tuple[object, ...] | Between]] = []
         for f, wanted in raw.items():
             line = self.line_in(raw, f, at)
             name = self.known_name("where", known, owner, f, line)
+            if isinstance(wanted, Mapping):
+                conditions.append((name, self._comparison(name, wanted, line)))
+                continue
             values = self.scalars(wanted, "where", line)
             if not values:
                 raise self.error(f"`where` {name}: give at least one value", "where", line=line)
             conditions.append((name, values))
         return Where(tuple(conditions))
+
+    def _comparison(
+        self, name: str, wanted: Mapping[Any, Any], line: int | None
+    ) -> tuple[object, ...] | Between:
+        """`{min: 5}`, `{max: 3}`, `{min: 2, max: 4}` or `{one_of: [a, b]}`."""
+        keys = set(wanted)
+        usage = "{min: 5}, {max: 3}, {min: 2, max: 4} or {one_of: [a, b]}"
+        if keys == {"one_of"}:
+            values = self.scalars(wanted["one_of"], "where", line)
+            if values:
+                return values
+        elif keys and keys <= {"min", "max"}:
+            bounds = [wanted.get(k) for k in ("min", "max")]
+            if all(b is None or (isinstance(b, int | float) and not isinstance(b, bool))
+                   for b in bounds) and any(b is not None for b in bounds):  # fmt: skip
+                low, high = bounds
+                if low is not None and high is not None and low > high:
+                    raise self.error(f"`where` {name}: `min` ({low}) is more than `max` "
+                                     f"({high})", "where", line=line)  # fmt: skip
+                return Between(low, high)
+        raise self.error(f"`where` {name}: expected a value or a list of values, or {usage}; "
+                         f"found {describe(dict(wanted))}", "where", line=line)  # fmt: skip
 
     def range(self) -> Range:
         """`equals`, or `min` and/or `max`, one of which must be given."""

@@ -152,6 +152,23 @@ def validate_game(game: Game) -> Report:
     return Report(game.id, evaluate(checks, Counts(game)))
 
 
+def broken_rules(game: Game, problems_shown: int = 3) -> list[str]:
+    """One warning a composition rule the game's own catalog breaks (for `pnp build`, which
+    prints them and builds on): the rule, what it expected and found, and the first problems."""
+    lines = []
+    for verdict in validate_game(game).failed:
+        where = f" ({verdict.origin})" if verdict.origin else ""
+        lines.append(
+            f"warning: {game.id}: rule {verdict.rule_id!r}{where} is broken: {verdict.text} "
+            f"Expected {verdict.expected}; found {verdict.found}."
+        )
+        lines += [f"  {problem}" for problem in verdict.problems[:problems_shown]]
+        if len(verdict.problems) > problems_shown:
+            lines.append(f"  ... and {len(verdict.problems) - problems_shown} more "
+                         f"(pnp validate {game.id})")  # fmt: skip
+    return lines
+
+
 def validate_decklist(game: Game, path: Path | str) -> Report:
     """Read a deck list (InputError when malformed) and check the game's rules on it.
 

@@ -64,22 +64,52 @@ def show_values(values: tuple[object, ...], limit: int = 12) -> str:
 
 
 @dataclass(frozen=True)
+class Between:
+    """`where: {cost: {min: 5}}`: a number of at least `min` and at most `max`."""
+
+    min: float | None = None
+    max: float | None = None
+
+    def holds(self, value: object) -> bool:
+        if not isinstance(value, int | float) or isinstance(value, bool):
+            return False
+        return (self.min is None or value >= self.min) and (self.max is None or value <= self.max)
+
+    def describe(self) -> str:
+        """`5 or more`, `at most 3`, `2 to 4`."""
+        low, high = (None if v is None else label(_plain(v)) for v in (self.min, self.max))
+        if low is not None and high is not None:
+            return f"{low} to {high}"
+        return f"{low} or more" if low is not None else f"at most {high}"
+
+
+def _plain(value: float) -> float:
+    return int(value) if float(value).is_integer() else value
+
+
+@dataclass(frozen=True)
 class Where:
     """`where:` conditions, all of which must hold; a list-valued field matches by any item."""
 
-    conditions: tuple[tuple[str, tuple[object, ...]], ...] = ()
+    conditions: tuple[tuple[str, tuple[object, ...] | Between], ...] = ()
 
     def matches(self, thing: HasValues) -> bool:
         for key, wanted in self.conditions:
             have = items(thing.value(key))
-            if not any(same(h, w) for h in have for w in wanted):
+            if isinstance(wanted, Between):
+                if not any(wanted.holds(h) for h in have):
+                    return False
+            elif not any(same(h, w) for h in have for w in wanted):
                 return False
         return True
 
     def describe(self) -> str:
-        """`faction: red, size: [1, 2]`."""
+        """`faction: red, size: [1, 2], cost: 5 or more`."""
         parts = []
         for key, wanted in self.conditions:
+            if isinstance(wanted, Between):
+                parts.append(f"{key}: {wanted.describe()}")
+                continue
             shown = ", ".join(map(label, wanted))
             parts.append(f"{key}: {shown if len(wanted) == 1 else '[' + shown + ']'}")
         return ", ".join(parts)

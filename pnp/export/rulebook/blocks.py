@@ -29,6 +29,7 @@ from pnp.errors import InputError
 from pnp.export.rulebook.flowables import Heading, call_out
 from pnp.export.rulebook.inline import Inlines
 from pnp.export.rulebook.markdown import (
+    FIGURES,
     Block,
     Directive,
     Image,
@@ -65,12 +66,17 @@ class Story:
     generate: Generate
     file: str
     headings: list[Heading] = field(default_factory=list)
+    height: float = 0.0  # the frame's height: what a figure may take on a page of its own
     _chapters: int = 0
 
     def flowables(self, blocks: Sequence[Block], width: float | None = None) -> list[Flowable]:
         out: list[Flowable] = []
         for block in blocks:
-            out.extend(self.block(block, width or self.width))
+            made = self.block(block, width or self.width)
+            if isinstance(block, Directive) and block.name in FIGURES and out \
+                    and isinstance(out[-1], Paragraph | KeepTogether):  # fmt: skip
+                out[-1].keepWithNext = 1  # what leads into a figure stays with it
+            out.extend(made)
         return out
 
     def block(self, block: Block, width: float) -> list[Flowable]:

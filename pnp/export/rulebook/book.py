@@ -19,8 +19,9 @@ from pnp.export.pdf import write_bytes
 from pnp.export.rulebook.blocks import Story
 from pnp.export.rulebook.booklet import impose_booklet
 from pnp.export.rulebook.cover import cover_story
+from pnp.export.rulebook.data import Faced, RulebookData
 from pnp.export.rulebook.document import Metadata, RulebookDoc
-from pnp.export.rulebook.generated import Faced, Generator, RulebookData
+from pnp.export.rulebook.generated import Generator
 from pnp.export.rulebook.glossary import Glossary, TermPages
 from pnp.export.rulebook.inline import Icons, Inlines
 from pnp.export.rulebook.markdown import Block, MarkdownError, parse_markdown
@@ -82,13 +83,15 @@ def _build(
                        for r in _glossary_rows(data)])  # fmt: skip
     buffer = io.BytesIO()
     doc = RulebookDoc(buffer, page.size_pt, meta, styles, icons, terms, half=edition.booklet)
-    story = Story(styles, inlines, templates.assets, doc.width, lambda d: [], file)
+    story = Story(styles, inlines, templates.assets, doc.width, lambda d: [], file,
+                  height=doc.height)  # fmt: skip
     if "glossary" in data.game.tables:
         data.glossary = Glossary(data.game.tables["glossary"], terms, story.text_table,
                                  data.words, styles)  # fmt: skip
     story.generate = Generator(data, story)
     covers = cover_faces(data)
-    flowables = cover_story(data.game, covers, story, data.words) + story.flowables(blocks)
+    flowables = cover_story(data.game, covers, story, data.words, data.forms)
+    flowables += story.flowables(blocks)
     doc.multiBuild(flowables, canvasmaker=icons.canvas_class())
     _check_quickref(doc, blocks, file)
     pdf = buffer.getvalue()

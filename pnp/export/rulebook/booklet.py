@@ -60,7 +60,9 @@ def impose_booklet(pdf: bytes, paper: Paper, note: str, font: str) -> bytes:
 def _note_page(width: float, height: float, note: str, font: str) -> PageObject:
     """A transparent page carrying the folding note along the foot of the first sheet."""
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(width, height), invariant=1)
+    # the note's own (embedded) font from the start: reportlab's default start, Helvetica, is a
+    # font no PDF may leave unembedded for a print shop's preflight
+    canvas = Canvas(buffer, pagesize=(width, height), invariant=1, initialFontName=font)
     canvas.setFont(font, NOTE_PT)
     canvas.setFillGray(0.35)
     # across the top of the first sheet's left half (the back cover), clear of its footer

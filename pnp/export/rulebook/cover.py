@@ -13,14 +13,16 @@ from pnp.catalog.model import Game
 from pnp.draw.face import FaceArt
 from pnp.export.rulebook.blocks import Story
 from pnp.export.rulebook.document import contents
-from pnp.export.rulebook.flowables import FaceFan
+from pnp.export.rulebook.flowables import FaceFan, FaceForms
 from pnp.export.rulebook.markdown import Break, Inline, Span
 from pnp.export.rulebook.words import Words
 
 FAN_FACES = 5
 
 
-def cover_story(game: Game, faces: list[FaceArt], story: Story, words: Words) -> list[Flowable]:
+def cover_story(
+    game: Game, faces: list[FaceArt], story: Story, words: Words, forms: FaceForms
+) -> list[Flowable]:
     """Cover, then the contents page; the body starts on the page after."""
     styles = story.styles
     meta = game.meta
@@ -32,7 +34,7 @@ def cover_story(game: Game, faces: list[FaceArt], story: Story, words: Words) ->
     credits = story.paragraph(_credits(meta, words), styles.caption, 0, terms=False)
     if faces:  # the picture takes what room the credits leave
         out.append(Spacer(1, 6 * mm))
-        out.append(FaceFan(faces[:FAN_FACES], story.width * 0.85, story.width, credits))
+        out.append(FaceFan(faces[:FAN_FACES], story.width * 0.85, story.width, credits, forms))
     out.append(Spacer(1, 6 * mm))
     out.append(credits)
     out += [NextPageTemplate("body"), PageBreak()]

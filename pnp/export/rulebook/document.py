@@ -23,6 +23,8 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.tableofcontents import TableOfContents
 
+from pnp.draw.rl_private import frame_room
+from pnp.export.rulebook.figure import Release, defer
 from pnp.export.rulebook.flowables import Heading, QuickRefStart
 from pnp.export.rulebook.glossary import TermPages, bold_phrases
 from pnp.export.rulebook.inline import Icons
@@ -71,6 +73,20 @@ class RulebookDoc(BaseDocTemplate):
         ])  # fmt: skip
         self.quickref_page: int | None = None
         self._levels: list[tuple[int, int]] = []  # (wanted, given) of the open headings
+        self._waiting: list[list[Flowable]] = []  # figures put off to the next page
+
+    def handle_flowable(self, flowables: list[Flowable]) -> None:
+        """Place the next flowable; a figure that does not fit the page's rest waits for the
+        next page while the text after it fills this one (see `defer`)."""
+        frame = getattr(self, "frame", None)  # none before the first page begins
+        if frame is None:
+            pass
+        elif self._waiting and (frame_room(frame)[0] or isinstance(flowables[0], Release)):
+            flowables[:0] = self._waiting.pop(0)
+        elif (group := defer(flowables, frame, self.canv)) is not None:
+            self._waiting.append(group)
+            return
+        super().handle_flowable(flowables)
 
     def afterFlowable(self, flowable: Flowable) -> None:  # noqa: N802 - Platypus' name
         if isinstance(flowable, Heading):
@@ -94,6 +110,7 @@ class RulebookDoc(BaseDocTemplate):
 
     def handle_documentBegin(self) -> None:  # noqa: N802 - Platypus' name
         self._levels = []
+        self._waiting = []
         self.quickref_page = None
         super().handle_documentBegin()
 

@@ -5,25 +5,65 @@ headings that know their outline level, and markers for the quick reference.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Sequence
 
 from reportlab.lib.colors import Color, white
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 from reportlab.platypus.flowables import KeepTogether
 
 from pnp.draw.face import FaceArt
+from pnp.draw.rl_private import canvas_memo
 from pnp.export.rulebook.styles import Styles
+from pnp.impose.render import FormCache
 from pnp.units import mm_to_pt
 
 OUTLINE = Color(0.55, 0.55, 0.55)
 
 
+class FaceForms:
+    """The faces of one book: a face shown more than once is drawn once, as a PDF form, and
+    placed by reference; a face shown once is painted where it stands (a form would only add
+    an object). Every FaceImage says where it will be shown before the book is laid out."""
+
+    def __init__(self) -> None:
+        self.shown: Counter[tuple[str, float, float, float]] = Counter()
+
+    def plan(self, face: FaceArt, times: int = 1) -> None:
+        self.shown[_ident(face)] += times
+
+    def paint(self, canvas: Canvas, face: FaceArt) -> None:
+        """Paint `face` with its trim's bottom-left at the origin."""
+        if self.shown[_ident(face)] < 2:
+            face.draw(canvas)
+            return
+        forms = canvas_memo(canvas, lambda: FormCache("RuleFace"))
+        canvas.doForm(forms.name_for(canvas, face))
+
+
+def _ident(face: FaceArt) -> tuple[str, float, float, float]:
+    return (face.key, round(face.width_mm, 4), round(face.height_mm, 4), face.bleed_mm)
+
+
 class FaceImage(Flowable):
     """One face at `width` points, drawn by its template (vector), cut at its trim."""
 
-    def __init__(self, face: FaceArt, width: float, *, outline: bool = True) -> None:
+    def __init__(
+        self,
+        face: FaceArt,
+        width: float,
+        *,
+        outline: bool = True,
+        forms: FaceForms | None = None,
+        plan: bool = True,
+    ) -> None:
+        """`plan=False`: the face is drawn by something that planned it already."""
         super().__init__()
         self.face = face
+        self.forms = forms or FaceForms()
+        if plan:
+            self.forms.plan(face)
         self.scale = width / mm_to_pt(face.width_mm)
         self.width = width
         self.height = mm_to_pt(face.height_mm) * self.scale
@@ -42,7 +82,7 @@ class FaceImage(Flowable):
             path.roundRect(0, 0, self.width, self.height, min(self.width, self.height) * 0.04)
         canvas.clipPath(path, stroke=0, fill=0)
         canvas.scale(self.scale, self.scale)
-        self.face.draw(canvas)
+        self.forms.paint(canvas, self.face)
         canvas.restoreState()
         if self.outline:
             canvas.saveState()
@@ -56,10 +96,18 @@ class FaceFan(Flowable):
     """A few faces fanned out like a hand of cards: the cover picture."""
 
     def __init__(
-        self, faces: Sequence[FaceArt], height: float, max_width: float, below: Flowable
+        self,
+        faces: Sequence[FaceArt],
+        height: float,
+        max_width: float,
+        below: Flowable,
+        forms: FaceForms | None = None,
     ) -> None:
         super().__init__()
         self.faces = list(faces)
+        self.forms = forms or FaceForms()
+        for face in self.faces:
+            self.forms.plan(face)
         self.max_height = height
         self.below = below  # what must still fit under the picture on the cover (the credits)
         self.width = max_width
@@ -110,7 +158,7 @@ class FaceFan(Flowable):
             else:
                 canvas.roundRect(2, -2, w, h, w * 0.04, stroke=0, fill=1)
             canvas.restoreState()
-            FaceImage(face, w).drawOn(canvas, 0, 0)
+            FaceImage(face, w, forms=self.forms, plan=False).drawOn(canvas, 0, 0)
             canvas.restoreState()
 
 

@@ -6,18 +6,19 @@ the glossary, the designer's notes and page breaks (the ```pnp directives).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
-from pnp.catalog.model import Component, ComponentSet, Game
+from pnp.catalog.model import ComponentSet
 from pnp.draw.face import FaceArt
 from pnp.errors import InputError
 from pnp.export.rulebook.blocks import Story
+from pnp.export.rulebook.data import Faced, RulebookData
+from pnp.export.rulebook.figures import Figures
 from pnp.export.rulebook.flowables import FaceImage, QuickRefStart
-from pnp.export.rulebook.glossary import Glossary
 from pnp.export.rulebook.markdown import Break, Directive, Inline, Span
-from pnp.export.rulebook.printing import PrintPlan, printing_flowables
+from pnp.export.rulebook.printing import printing_flowables
 from pnp.export.rulebook.words import Words
 from pnp.names import closest, did_you_mean
 from pnp.rules.check import SetCheck
@@ -25,27 +26,6 @@ from pnp.rules.registry import parse_rules
 from pnp.units import mm_to_pt
 
 THUMB_BOX_MM = 22.0  # the component list's thumbnails fit this square
-
-
-@dataclass(frozen=True)
-class Faced:
-    """A component with its copies and drawn faces."""
-
-    component: Component
-    count: int
-    front: FaceArt
-    back: FaceArt | None
-
-
-@dataclass
-class RulebookData:
-    """What a rulebook shows besides its text: the game, its drawn faces, the print plan."""
-
-    game: Game
-    faces: dict[str, list[Faced]]  # set id -> components with at least one copy
-    plan: PrintPlan
-    words: Words
-    glossary: Glossary | None = field(default=None)
 
 
 @dataclass
@@ -104,9 +84,15 @@ class Generator:
             width = mm_to_pt(float(widths[0].removesuffix("mm"))) if widths else None
         except ValueError:
             raise self.fail(f"{widths[0]!r} is not a width like 60mm", d) from None
-        picture = FaceImage(face, min(width or mm_to_pt(face.width_mm), self.story.width))
+        picture = FaceImage(face, min(width or mm_to_pt(face.width_mm), self.story.width),
+                            forms=self.data.forms)  # fmt: skip
         picture.hAlign = "CENTER"
         return [Spacer(1, 4), picture, Spacer(1, 8)]
+
+    def _anatomy(self, d: Directive) -> list[Flowable]:
+        return Figures(self.data, self.story)(d)
+
+    _setup = _example = _anatomy  # the figures read their own bodies
 
     def _notes(self, d: Directive) -> list[Flowable]:
         notes = self.data.game.meta.get("notes") or []
@@ -159,7 +145,8 @@ class Generator:
             faced = self.data.faces.get(component_set.id) or []
             if not faced:
                 continue
-            thumb = FaceImage(faced[0].front, _fit_width(faced[0].front, THUMB_BOX_MM))
+            thumb = FaceImage(faced[0].front, _fit_width(faced[0].front, THUMB_BOX_MM),
+                              forms=self.data.forms)  # fmt: skip
             size = component_set.trim
             detail = (f"{words.pieces(component_set.total, component_set.kind)}, "
                       f"{size.width_mm:g} × {size.height_mm:g} mm")  # fmt: skip
@@ -208,7 +195,8 @@ class Generator:
 
     def _cell(self, face: FaceArt, width: float, spans: list[Inline]) -> Table:
         caption = self.story.paragraph(spans, self.story.styles.caption, 0, terms=False)
-        return _captioned(face, width, caption, self.story.styles.body.fontName)
+        image = FaceImage(face, width, forms=self.data.forms)
+        return _captioned(image, caption, self.story.styles.body.fontName)
 
 
 def _gallery_faces(faced: list[Faced], words: Words) -> list[tuple[FaceArt, list[Inline]]]:
@@ -227,8 +215,8 @@ def _gallery_faces(faced: list[Faced], words: Words) -> list[tuple[FaceArt, list
     return out
 
 
-def _captioned(face: FaceArt, width: float, caption: Paragraph, font: str) -> Table:
-    table = Table([[FaceImage(face, width)], [caption]], colWidths=[width + 6])
+def _captioned(image: FaceImage, caption: Paragraph, font: str) -> Table:
+    table = Table([[image], [caption]], colWidths=[image.width + 6])
     table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), font),
                                ("ALIGN", (0, 0), (-1, -1), "CENTER"),
                                ("LEFTPADDING", (0, 0), (-1, -1), 0),

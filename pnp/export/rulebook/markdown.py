@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 
 ICON = re.compile(r":([^\W\d_][\w-]*):")
 DIRECTIVES = ("pagebreak", "components", "gallery", "face", "table", "rules", "printing",
-              "glossary", "notes", "quickref")  # fmt: skip
+              "glossary", "notes", "quickref", "anatomy", "setup", "example")  # fmt: skip
+FIGURES = ("anatomy", "setup", "example")  # directives that take an indented body
 QUOTE_KINDS = {"example": "example", "note": "note", "reading": "reading",
                "例": "example", "注": "note", "注意": "note", "解釈": "reading"}  # fmt: skip
 
@@ -88,11 +89,21 @@ class Image:
     line: int
 
 
+@dataclass(frozen=True)
+class BodyLine:
+    """One indented line under a figure directive: its text (stripped) and line."""
+
+    text: str
+    line: int
+    indent: int
+
+
 @dataclass
 class Directive:
     name: str
     args: list[str]
     line: int
+    body: list[BodyLine] = field(default_factory=list)
 
 
 Block = Heading | Paragraph | ListBlock | Table | Quote | Image | Directive
@@ -138,7 +149,7 @@ class _Reader:
         if kind == "blockquote":
             return [self.quote(node, line)]
         if kind == "fence" and node.info.strip() == "pnp":
-            return self.directives(node.content, line)
+            return list(self.directives(node.content, line))
         if kind in ("fence", "code_block"):
             raise self.fail("code blocks are not part of a rulebook (a ```pnp block inserts "
                             "generated content)", line)  # fmt: skip
@@ -181,11 +192,19 @@ class _Reader:
                 kind = QUOTE_KINDS.get(word, "plain")
         return Quote(kind, blocks, line)
 
-    def directives(self, content: str, line: int) -> list[Block]:
-        out: list[Block] = []
+    def directives(self, content: str, line: int) -> list[Directive]:
+        """One directive a line; an indented line belongs to the figure directive above it."""
+        out: list[Directive] = []
         for offset, text in enumerate(content.splitlines(), start=1):
             words = text.split()
             if not words:
+                continue
+            indent = len(text) - len(text.lstrip())
+            if indent:
+                if not out or out[-1].name not in FIGURES:
+                    raise self.fail("an indented line belongs under a figure directive "
+                                    f"({', '.join(FIGURES)})", line + offset)  # fmt: skip
+                out[-1].body.append(BodyLine(text.strip(), line + offset, indent))
                 continue
             name, *args = words
             if name not in DIRECTIVES:
@@ -257,3 +276,14 @@ def parse_markdown(
     parser = MarkdownIt("commonmark", {"html": True}).enable("table")
     tree = SyntaxTreeNode(parser.parse(text))
     return _Reader(fail or MarkdownError).read(tree.children)
+
+
+def parse_inline(text: str, line: int) -> list[Inline]:
+    """Inline Markdown alone (a figure's label): bold, italic, code and `:icons:`."""
+    parser = MarkdownIt("commonmark", {"html": True})
+    tree = SyntaxTreeNode(parser.parseInline(text))
+    reader = _Reader(lambda message, _: MarkdownError(message, line))
+    out: list[Inline] = []
+    for node in tree.children:
+        reader._inline(node.children, out, bold=False, italic=False, line=line)
+    return out

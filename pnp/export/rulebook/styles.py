@@ -15,6 +15,7 @@ from reportlab.lib.colors import Color
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 
+from pnp.draw.rl_private import cjk_lines_break_beside_pictures
 from pnp.layout.fonts import FontFace, FontFamily, has_glyph, load_face, register_family
 from pnp.layout.theme import Theme
 
@@ -60,6 +61,18 @@ class Styles:
         return ParagraphStyle("label", parent=self.small, textColor=self.palette.accent,
                               fontSize=8, leading=10, spaceAfter=0)  # fmt: skip
 
+    @property
+    def figure_caption(self) -> ParagraphStyle:
+        """A figure's caption: under the picture, centred, a touch smaller than the text."""
+        return ParagraphStyle("figure-caption", parent=self.small, alignment=TA_CENTER,
+                              fontSize=8.5, leading=11, spaceAfter=0)  # fmt: skip
+
+    def figure_label(self, align: str = "center") -> ParagraphStyle:
+        """A label inside a figure (a piece's name, a call-out), set left, center or right."""
+        alignment = {"left": TA_LEFT, "right": TA_RIGHT}.get(align, TA_CENTER)
+        return ParagraphStyle(f"figure-label-{align}", parent=self.small, fontSize=7.5,
+                              leading=9, spaceAfter=0, alignment=alignment)  # fmt: skip
+
     def aligned(self, align: str, *, head: bool = False) -> ParagraphStyle:
         """A table cell's style aligned left, center or right."""
         base = self.head_cell if head else self.cell
@@ -75,7 +88,8 @@ def make_styles(theme: Theme, lang: str) -> Styles:
     """Styles for the edition in `lang` from the game's theme."""
     families = [theme.family("body"), *theme.fallback_families()]
     cjk = lang in SAMPLE
-    if cjk:  # the first family that can set the script leads
+    if cjk:  # the first family that can set the script leads; its lines break at icons too
+        cjk_lines_break_beside_pictures()
         lead = next((f for f in families if _covers(f, SAMPLE[lang])), families[0])
         families = [lead, *(f for f in families if f != lead)]
     body_font = register_family(families[0])

@@ -18,6 +18,7 @@ WORDS: dict[str, dict[str, str]] = {
         "glossary_term": "Term", "glossary_definition": "Meaning", "glossary_page": "Page",
         "file": "File", "what": "What it holds", "sheets": "Sheets", "sides": "Printed",
         "one_side": "one side", "both_sides": "both sides", "credits": "Credits",
+        "actual_size": "Actual size",
         "booklet_note": "Booklet: print double-sided, flipping on the short edge; fold the "
                         "stack in half and staple along the fold.",
     },
@@ -27,6 +28,7 @@ WORDS: dict[str, dict[str, str]] = {
         "glossary_term": "用語", "glossary_definition": "意味", "glossary_page": "ページ",
         "file": "ファイル", "what": "内容", "sheets": "枚数", "sides": "印刷",
         "one_side": "片面", "both_sides": "両面", "credits": "クレジット",
+        "actual_size": "実物大",
         "booklet_note": "冊子：短辺とじの両面印刷で印刷し、束を半分に折って折り目をホチキスで"
                         "とめてください。",
     },
@@ -44,8 +46,8 @@ SAY: dict[str, dict[str, str]] = {
                        "back pages (the file lists all fronts, then all backs).",
         "gutterfold": "Fronts and backs share each sheet: fold along the dashed line, glue, "
                       "then cut.",
-        "cut": "Cut along the crop marks at the sheet edges; the art runs {bleed:g} mm past each "
-               "cut, so a slightly missed cut shows no white.",
+        "cut": "Cut along the crop marks at the sheet edges; the art runs past each cut ({bleed:g} "
+               "mm, or half the gap between two pieces), so a slightly missed cut shows no white.",
         "boards": "{board} prints on {sheets} sheets a side: cut each along its dashed guide, "
                   "lay it over its neighbour, match the crosses and tape the back; the map on "
                   "each sheet shows where it goes.",
@@ -53,6 +55,7 @@ SAY: dict[str, dict[str, str]] = {
         "sleeve_size": "{n} for {w:g} × {h:g} mm cards",
         "supply": "You also need: {items}.",
         "label_example": "Example", "label_note": "Note", "label_reading": "Our reading",
+        "scale_note": "Scale {scale}",
     },
     "ja": {
         "total": "合計 {paper} 用紙 {sheets} 枚。",
@@ -66,8 +69,8 @@ SAY: dict[str, dict[str, str]] = {
                        "印刷してください（ファイルは表面、裏面の順に並んでいます）。",
         "gutterfold": "表と裏が同じシートにあります。破線で折って貼り合わせてから切って"
                       "ください。",
-        "cut": "シートの端のトンボに沿って切ってください。絵柄は切り線の外側に {bleed:g} mm "
-               "広がっているので、少しずれても白が出ません。",
+        "cut": "シートの端のトンボに沿って切ってください。絵柄は切り線の外側に {bleed:g} mm"
+               "（隣との間では間隔の半分）広がっているので、少しずれても白が出ません。",
         "boards": "{board}は片面 {sheets} 枚に分けて印刷されます。破線で切り、隣のシートに"
                   "重ねて十字を合わせ、裏からテープでとめてください。各シートの小さな図が"
                   "位置を示します。",
@@ -75,6 +78,7 @@ SAY: dict[str, dict[str, str]] = {
         "sleeve_size": "{w:g} × {h:g} mm のカード用 {n} 枚",
         "supply": "ほかに用意するもの：{items}。",
         "label_example": "例", "label_note": "注", "label_reading": "私たちの解釈",
+        "scale_note": "縮尺 {scale}",
     },
 }  # fmt: skip
 PIECES = {

@@ -1,0 +1,194 @@
+"""A card's anatomy: one real face, at actual size where the page allows, with numbered
+call-outs on the elements its template named and their labels in the margins beside it.
+
+Each disc sits against its element's box (found in the face's fitted elements, so moving an
+element on the card moves its call-out), on the side of its label, where it covers the least
+text; a leader line runs from the disc out of the card to the label.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.draw.face import FaceArt
+from pnp.draw.footprint import text_boxes
+from pnp.export.rulebook.figure import DISC_R, edged_line, number_disc
+from pnp.export.rulebook.flowables import FaceImage
+from pnp.export.rulebook.pens import Pens
+from pnp.units import mm_to_pt
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+COLUMN = mm_to_pt(50)  # the widest a column of labels gets
+NARROWEST = mm_to_pt(26)  # below this the labels do not fit beside the face
+LEAD = mm_to_pt(7)  # between the face's edge and its labels
+NICE = (1.0, 0.75, 2 / 3, 0.5, 0.4, 1 / 3, 0.25, 0.2)
+NOTE_H = 11.0  # the scale note under the face
+
+
+@dataclass(frozen=True)
+class Spot:
+    """A call-out: its element's box (mm from the trim's bottom-left) and its label's text."""
+
+    box: Box
+    label: str
+
+
+class AnatomyPicture:
+    """A face with numbered call-outs, labels to its left and right."""
+
+    def __init__(self, face: FaceImage, spots: list[Spot], pens: Pens, scale: float | None,
+                 note: Callable[[float], str]) -> None:  # fmt: skip
+        self.image = face
+        self.face: FaceArt = face.face
+        self.spots = spots
+        self.pens = pens
+        self.fixed = scale
+        self.note = note
+        self.words = [_pt(b) for b in text_boxes(self.face.elements)]
+        self.avail = 10_000.0  # the width the figure last offered
+        mid = self.face.width_mm / 2
+        left = right = 0
+        self.sides: list[str] = []
+        for spot in spots:  # by where the element is; one in the middle evens the columns
+            centre = (spot.box[0] + spot.box[2]) / 2
+            side = "left" if centre < mid - 3 or (abs(centre - mid) <= 3 and left <= right) \
+                else "right"  # fmt: skip
+            left, right = left + (side == "left"), right + (side == "right")
+            self.sides.append(side)
+        aligns = ["right" if side == "left" else "left" for side in self.sides]
+        self.labels = [pens.label(f"**{i + 1}**  {s.label}", align)
+                       for i, (s, align) in enumerate(zip(spots, aligns, strict=True))]  # fmt: skip
+        self.discs = self._discs()
+
+    # -- scale and size ------------------------------------------------------------------------
+
+    def scales(self, width: float) -> list[float]:
+        """Its own scale (actual size where it fits), or one step smaller to stay on a page."""
+        self.avail = width
+        fitting = [s for s in ((self.fixed,) if self.fixed else NICE) if self._column(s, width)
+                   >= NARROWEST]  # fmt: skip
+        if fitting:
+            return fitting[:2]
+        low = [s for s in NICE if self._column(s, width) >= NARROWEST]
+        return low[:1] or [NICE[-1]]
+
+    def _column(self, scale: float, width: float) -> float:
+        return min(COLUMN, (width - mm_to_pt(self.face.width_mm) * scale) / 2 - LEAD)
+
+    def size(self, scale: float) -> tuple[float, float]:
+        layout = self._layout(scale)
+        return layout.width, layout.top - layout.bottom
+
+    def _layout(self, scale: float) -> _Layout:
+        w, h = mm_to_pt(self.face.width_mm) * scale, mm_to_pt(self.face.height_mm) * scale
+        column = min(max(self._column(scale, self.avail), NARROWEST), COLUMN)
+        placed: list[tuple[float, float, float]] = []  # label's x, top, height
+        tops = {}
+        for side in ("left", "right"):
+            order = sorted((i for i, s in enumerate(self.sides) if s == side),
+                           key=lambda i: -self.discs[i][1])  # fmt: skip
+            floor = None
+            for i in order:
+                height = self.labels[i].wrap(column, 10_000)[1]
+                want = self.discs[i][1] * scale + height / 2
+                top = want if floor is None else min(want, floor - 3)
+                tops[i] = (top, height)
+                floor = top - height
+        for i, side in enumerate(self.sides):
+            top, height = tops[i]
+            x = 0.0 if side == "left" else column + 2 * LEAD + w
+            placed.append((x, top, height))
+        bottom = min([-NOTE_H] + [t - hh for _, t, hh in placed])
+        top = max([h] + [t for _, t, _ in placed])
+        return _Layout(column, w, h, placed, bottom, top)
+
+    # -- drawing -------------------------------------------------------------------------------
+
+    def draw(self, canvas: Canvas, scale: float) -> None:
+        lay = self._layout(scale)
+        x0 = lay.column + LEAD  # the face's left edge; its bottom is the layout's 0
+        canvas.saveState()
+        canvas.translate(x0, -lay.bottom)
+        FaceImage(self.face, lay.w, forms=self.image.forms, plan=False).drawOn(canvas, 0, 0)
+        note = self.pens.label(f"*{self.note(scale)}*", "center", muted=True)
+        note.wrap(lay.w + 2 * LEAD, 100)
+        note.drawOn(canvas, -LEAD, -NOTE_H + 1)
+        for i, (dx, dy) in enumerate(self.discs):
+            lx, top, _ = lay.placed[i]
+            ly = top - 4.5  # the middle of the label's first line
+            left = self.sides[i] == "left"
+            edge = -2.5 if left else lay.w + 2.5
+            end = lx - x0 + lay.column + 1.5 if left else lx - x0 - 1.5
+            edged_line(canvas, [(dx * scale, dy * scale), (edge, dy * scale), (end, ly)],
+                       self.pens.ink)  # fmt: skip
+        for i, (dx, dy) in enumerate(self.discs):
+            number_disc(canvas, dx * scale, dy * scale, i + 1, self.pens.accent, self.pens.bold)
+        for i, label in enumerate(self.labels):
+            lx, top, height = lay.placed[i]
+            label.wrap(lay.column, 10_000)
+            label.drawOn(canvas, lx - x0, top - height)
+        canvas.restoreState()
+
+    def _discs(self) -> list[tuple[float, float]]:
+        """Each disc's centre (points at 1:1 from the face's corner): beside its element, where
+        it covers the least text and no other disc."""
+        w, h = mm_to_pt(self.face.width_mm), mm_to_pt(self.face.height_mm)
+        out: list[tuple[float, float]] = []
+        for spot, side in zip(self.spots, self.sides, strict=True):
+            x0, y0, x1, y1 = (mm_to_pt(v) for v in spot.box)
+            cy = (max(y0, 0) + min(y1, h)) / 2
+            r = DISC_R + 1.0
+            near, far = (x0 - r, x1 + r) if side == "left" else (x1 + r, x0 - r)
+            inner = x0 + r if side == "left" else x1 - r
+            candidates = [(near, cy), (near, y1 - r), (near, y0 + r), (inner, y1 + r),
+                          (inner, y0 - r), (far, cy), (inner, cy)]  # fmt: skip
+            clamped = [(min(max(x, -DISC_R * 0.6), w + DISC_R * 0.6),
+                        min(max(y, DISC_R), h - DISC_R)) for x, y in candidates]  # fmt: skip
+            own = len(out)
+            best = min(enumerate(clamped), key=lambda c: self._cost(c[1], out, own) + c[0] * 0.5)
+            out.append(best[1])
+        return out
+
+    def _cost(self, centre: tuple[float, float], discs: list[tuple[float, float]],
+              own: int) -> float:  # fmt: skip
+        """What a disc at `centre` covers: text, the other parts called out, other discs."""
+        x, y = centre
+        r = DISC_R + 0.5
+        disc = (x - r, y - r, x + r, y + r)
+        cost = sum(_overlap(disc, b) for b in self.words)
+        cost += sum(0.5 * _overlap(disc, _pt(spot.box)) for i, spot in enumerate(self.spots)
+                    if i != own and _small(spot.box))  # fmt: skip
+        cost += sum(400.0 for dx, dy in discs if abs(dx - x) < 2 * r and abs(dy - y) < 2 * r)
+        return cost
+
+
+@dataclass(frozen=True)
+class _Layout:
+    column: float
+    w: float
+    h: float
+    placed: list[tuple[float, float, float]]
+    bottom: float
+    top: float
+
+    @property
+    def width(self) -> float:
+        return 2 * (self.column + LEAD) + self.w
+
+
+def _pt(box: Box) -> Box:
+    return mm_to_pt(box[0]), mm_to_pt(box[1]), mm_to_pt(box[2]), mm_to_pt(box[3])
+
+
+def _small(box: Box) -> bool:
+    """A part, not a panel: covering a panel's corner hides nothing."""
+    return (box[2] - box[0]) * (box[3] - box[1]) < 400.0  # mm²
+
+
+def _overlap(a: Box, b: Box) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0

@@ -1,0 +1,141 @@
+"""Tokens that cut cleanly, measured from the PDFs (pdfplumber for cut lines, crop marks and
+text, pypdfium2 for rendered pixels): white paper between round tokens, each with its own
+bleed; `--square-tokens` cutting them square; pieces turned a quarter to fit a strip, their
+backs turned so the cut piece reads the same way up on both sides."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from impose_faces import (
+    face,
+    face_boxes,
+    is_white,
+    margin_lines,
+    mm_to_px,
+    px_to_mm,
+    scan_line,
+    solid_face,
+    to_mm,
+)
+
+from pnp.export.pdf import write_document
+from pnp.impose.document import Document
+from pnp.impose.kit import KitGroup
+from pnp.impose.options import SheetOptions
+from pnp.impose.sheet import Piece
+
+DIAMETER = 20.0
+
+
+def chips(n: int) -> list[Piece]:
+    """Round 20 mm chips, each one colour over its whole bleed box."""
+    return [Piece(replace(solid_face(f"Chip{i}", DIAMETER, DIAMETER), shape="round"))
+            for i in range(n)]  # fmt: skip
+
+
+def chip_pdf(tmp_path: Path, *, kit: bool, square: bool = False) -> Path:
+    doc = Document(SheetOptions(square_tokens=square), title="t", game_title="G")
+    if kit:
+        cards = [Piece(solid_face(f"Card{i}", 63, 88)) for i in range(5)]
+        doc.add_kit([KitGroup("Cards", "grid", tuple(cards)),
+                     KitGroup("Chips", "packed", tuple(chips(12)))])  # fmt: skip
+    else:
+        doc.add_packed(chips(12), section="Chips")
+    return write_document(doc, tmp_path / f"chips-{kit}-{square}.pdf")
+
+
+def cut_circles(page) -> list[tuple[float, float]]:
+    """Centres (mm) of the dark circular cut lines of the chips."""
+    out = []
+    for c in page.curves:
+        dark = c.get("stroking_color") not in (1, 1.0, (1,), (1, 1, 1))
+        if dark and not c.get("fill") and abs(to_mm(c["width"]) - DIAMETER) < 0.05:
+            out.append(
+                (to_mm((c["x0"] + c["x1"]) / 2), to_mm(page.height - (c["top"] + c["bottom"]) / 2))
+            )
+    return sorted(out)
+
+
+@pytest.mark.parametrize("kit", [False, True], ids=["token-sheet", "kit"])
+def test_round_tokens_have_white_paper_between_them_and_their_own_bleed(
+    tmp_path: Path, kit: bool
+) -> None:
+    """Along the line between two side-by-side chips: each chip's own colour runs on 2.5 mm
+    and more past its cut circle, then white paper, at least 1.5 mm of it, before the next."""
+    pdf = chip_pdf(tmp_path, kit=kit)
+    index = 1 if kit else 0  # a kit: its contents, then the sheet
+    with pdfplumber.open(pdf) as document:
+        centres = cut_circles(document.pages[index])
+    assert len(centres) == 12
+    pairs = [(a, b) for a in centres for b in centres
+             if abs(a[1] - b[1]) < 0.05 and 0 < b[0] - a[0] < 2 * DIAMETER]  # fmt: skip
+    assert pairs
+    r, halo = DIAMETER / 2, 0.6  # the cut line is drawn with a white edge: look past it
+    for (ax, y), (bx, _) in pairs:
+        pixels = scan_line(pdf, index, y=y)
+        between = pixels[mm_to_px(ax + r + halo) : mm_to_px(bx - r - halo)]
+        whites = [is_white(p) for p in between]
+        run = longest = 0
+        for w in whites:
+            run = run + 1 if w else 0
+            longest = max(longest, run)
+        assert px_to_mm(longest) >= 1.5, (ax, bx, px_to_mm(longest))
+        own = halo + px_to_mm(whites.index(True))  # the left chip's colour past its cut line
+        assert own >= 2.5, (ax, own)
+
+
+def test_square_tokens_are_cut_square_with_crop_marks(tmp_path: Path) -> None:
+    """`--square-tokens`: no circle to cut along; crop marks at the tokens' straight edges,
+    20 mm apart across each token."""
+    pdf = chip_pdf(tmp_path, kit=False, square=True)
+    with pdfplumber.open(pdf) as document:
+        page = document.pages[0]
+        assert cut_circles(page) == []
+        xs, ys = margin_lines(page, inset_mm=3)
+    across = [b - a for a, b in zip(xs, xs[1:], strict=False)]
+    down = [b - a for a, b in zip(ys, ys[1:], strict=False)]
+    assert sum(abs(d - DIAMETER) < 0.05 for d in across) >= 4, across
+    assert sum(abs(d - DIAMETER) < 0.05 for d in down) >= 2, down
+
+
+def test_a_piece_turned_to_fit_a_strip_has_its_back_turned_the_other_way(tmp_path: Path) -> None:
+    """Four tarot cards fill a duplex A4 sheet but for a strip 29 mm high under them: a two-sided
+    20 x 60 mm marker fits there only lying down. Its front is turned a quarter anticlockwise
+    (the word 'top' of the fixture face to the left of its centre); its back, on the mirrored
+    spot of the back page, a quarter clockwise ('top' to the right), so once the sheet is
+    flipped on its long edge the cut marker's back reads the same way up as its front."""
+    tarot = [Piece(face(f"Tarot{i}", 70, 120), face("TarotBack", 70, 120)) for i in range(4)]
+    marker = Piece(face("Mark", 20, 60), face("Behind", 20, 60))
+    doc = Document(SheetOptions(), title="t", game_title="G")
+    doc.add_kit([KitGroup("Tarot", "grid", tuple(tarot)),
+                 KitGroup("Markers", "packed", (marker,))])  # fmt: skip
+    pdf = write_document(doc, tmp_path / "turned.pdf")
+    with pdfplumber.open(pdf) as document:
+        assert len(document.pages) == 4  # contents, its blank back, one two-sided sheet
+        front, back = document.pages[2], document.pages[3]
+        W = to_mm(front.width)
+        (fx, fy), (bx, by) = (
+            face_boxes(front, "Mark", 60, 20)[0],
+            face_boxes(back, "Behind", 60, 20)[0],
+        )
+        assert abs(bx - (W - fx)) < 0.05 and abs(by - fy) < 0.05  # the mirrored spot
+        front_top = _word_centre(front, "top", fx, fy)
+        back_top = _word_centre(back, "top", bx, by)
+    assert front_top[0] < fx - 20 and abs(front_top[1] - fy) < 5, (front_top, fx, fy)
+    assert back_top[0] > bx + 20 and abs(back_top[1] - by) < 5, (back_top, bx, by)
+
+
+def _word_centre(page, text: str, cx: float, cy: float) -> tuple[float, float]:
+    """The centre (mm) of the occurrence of `text` nearest (cx, cy): the turned face's."""
+    H = to_mm(page.height)
+    chars = [c for c in page.chars if c["text"] in text]
+    spots = [
+        (to_mm((c["x0"] + c["x1"]) / 2), H - to_mm((c["top"] + c["bottom"]) / 2)) for c in chars
+    ]
+    near = [s for s in spots if abs(s[0] - cx) < 35 and abs(s[1] - cy) < 15]
+    assert near, (text, cx, cy)
+    return (sum(x for x, _ in near) / len(near), sum(y for _, y in near) / len(near))
