@@ -135,7 +135,7 @@ def test_a_list_of_one_deck_or_with_sections_has_no_note(game: Game, tmp_path: P
 
 
 def test_the_issue_example_a_crisis_card_in_a_dossier_list(tmp_path: Path) -> None:
-    path = write(tmp_path, "1 usa-traitor\n1 usa-broker\n1 Factory Fire\n")
+    path = write(tmp_path, "1 usa-traitor\n1 usa-handler\n1 Factory Fire\n")
     result = run("--game", "espionage-caledonian", str(path))
     assert result.exit_code == 1
     assert result.output.splitlines()[1] == (

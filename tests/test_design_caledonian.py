@@ -94,10 +94,11 @@ def test_every_dossier_card_tells_value_and_nation_in_the_left_15_mm(game, faces
 
 def test_the_index_is_repeated_bottom_right(faces):
     """Turned the other way up, a card still shows its value and code in its corner."""
-    front, _ = faces["dossier"]["gbr-broker"]  # value 2
+    front, _ = faces["dossier"]["gbr-broker"]
+    value = str(dossier_cards(resolve_game(GAME))["gbr-broker"].fields["value"])
     corner = [w for w in words(front) if w["x0"] > 63 - FAN_MM and w["top"] > 88 * 2 / 3]
     texts = {w["text"] for w in corner}
-    assert {"2", "GBR"} <= texts or {"2", "RBG"} <= texts, texts
+    assert {value, "GBR"} <= texts or {value, "RBG"} <= texts, texts
     assert all(w["x1"] <= 63 - SAFE_MM and w["bottom"] <= 88 - SAFE_MM for w in corner)
 
 

@@ -77,6 +77,20 @@ def test_pieces_at_the_table_recall_the_allegiance_rules(game):
     reminders = " ".join(page_of(back).extract_text().split())
     assert "draw one if your hand is empty" in reminders
     assert "need not match your secret one" in reminders
+    # every number on the aid's back comes from the catalog's tables, as in the rulebook
+    aid = game.sets["turn-aid"].components[0]
+    assert not re.search(r"\d", aid.fields["back_text"]), aid.fields["back_text"]
+    track = game.tables["security-tracker"].rows[0]
+    for said in (
+        f"+{number(game, 'public-bonus')} toward a crisis",
+        f"resets it to {track['reset']}",
+        f"{number(game, 'global-failure')} failures in a turn",
+        f"every nation to {track['reset']}",
+        f"{number(game, 'vault-goal')} in your Vault wins",
+        f"Nation at {track['min_label']}:",
+    ):
+        assert said in reminders, said
+    assert "{" not in reminders
 
 
 def test_quick_reference_is_one_page_and_every_term_has_a_page(game, pages):
@@ -87,3 +101,52 @@ def test_quick_reference_is_one_page_and_every_term_has_a_page(game, pages):
         found = re.search(re.escape(row["term"]) + r" .*?(\d+|–)", glossary)
         assert found, row["term"]
     assert " – " not in glossary.split("Page", 1)[1]
+
+
+def test_card_texts_and_rulings_read_as_printed(game, pages):
+    """Issue 22: no template text left in the card reference ("the its nation"), rulings start
+    with a capital, and a ruling is printed for an effect only when every copy says the same."""
+    book = " ".join(pages)
+    for leak in ("the its nation", "an its nation", "a its nation", "its nation crisis"):
+        assert leak not in book, leak
+    reference = chapter(pages, "Card reference")
+    assert "when its nation falls to X, you may sell your Security Bonds of its nation" in reference
+    rulings = book.split("Our rulings:", 1)[1].split("Security and incidents", 1)[0]
+    items = re.findall(r"• ([^.]+)\. (\S)", rulings)
+    assert items, rulings[:200]
+    assert all(first.isupper() for _, first in items), items
+    readings = {}
+    for card in game.sets["dossier"].components:
+        if card.fields.get("reading"):
+            readings.setdefault(card.name, set()).add(card.fields["reading"])
+    assert {name for name, _ in items} == {n for n, r in readings.items() if len(r) == 1}
+
+
+def test_crises_are_said_to_count_for_the_nations_they_name(game, pages):
+    """Issue 22: the stale "usually its own nation and sometimes an ally" is gone; the book says
+    how many nations every crisis names, as the cards do."""
+    book = " ".join(pages)
+    assert "sometimes an ally" not in book and "usually its own nation" not in book
+    named = {
+        len(card.fields["support"])
+        for set_id, cards in game.sets.items()
+        if set_id.startswith("crisis-")
+        for card in cards.components
+    }
+    assert len(named) == 1
+    (count,) = named
+    assert f"it names the {count} nations whose Dossier cards help it" in book
+    assert f"its own nation first and {count - 1} others" in book
+
+
+def test_the_book_answers_the_questions_players_hit(pages):
+    """Issue 22: order of Espionage cards played at once, a sale without bonds, incidents waiting
+    at a Global Security Failure; each answer marked as our reading."""
+    book = " ".join(pages)
+    assert "If several players want to play an Espionage card at the same moment" in book
+    assert "does not say who goes first when two want to: the order above is ours" in book
+    assert "but at least one: with no bond of that nation you cannot sell" in book
+    waiting = "the waiting incidents are not drawn"
+    assert waiting in book
+    before = book[: book.index(waiting)]
+    assert before.rindex("Our reading") > before.rindex("Global Security Failure:")

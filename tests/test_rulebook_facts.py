@@ -110,6 +110,21 @@ CHANGES = [
         id="cal-usa-and-china-swapped-on-the-tracker",
     ),
     pytest.param(
+        "espionage-caledonian",
+        "dossier.yaml",
+        [("Sleeper Agent (four Brokers, not eight; see the designer''s notes).'\n    amount: 3",
+          "Sleeper Agent (four Brokers, not eight; see the designer''s notes).'\n    amount: 2")],
+        {"dossier-role-amounts-agree"},
+        id="cal-one-sleeper-agent-gives-less-than-the-others",
+    ),
+    pytest.param(
+        "espionage-caledonian",
+        "game.yaml",
+        [("name: Draw, text: 'Discard up to 5 cards", "name: Draw, text: 'Discard up to 3 cards")],
+        {"turn-aid-numbers"},
+        id="cal-the-turn-aid-discards-fewer-than-the-key-numbers",
+    ),
+    pytest.param(
         "espionage-card-game",
         "game.yaml",
         [("{card: package, name: Package,", "{card: package, name: Parcel,")],

@@ -65,7 +65,12 @@ def test_dossier_card_shows_value_big_top_left_and_its_type(faces):
     text = " ".join(w["text"] for w in agent_words)
     assert "Traitor" in text and "FIELD" in text and "AGENT" in text
     assert "UNITED STATES" in text
-    value = [w for w in agent_words if w["text"] == "1" and w["size"] >= 20]
+    printed = next(
+        c.fields["value"]
+        for c in resolve_game(GAME).sets["dossier"].components
+        if c.id == "usa-traitor"
+    )
+    value = [w for w in agent_words if w["text"] == str(printed) and w["size"] >= 20]
     assert value, "the value is printed large"
     assert value[0]["x0"] < 15 and value[0]["top"] < 88 / 4, "the value sits top left"
     assert "ESPIONAGE" in text_of(spy) and "FIELD" not in text_of(spy)
@@ -75,12 +80,21 @@ def test_dossier_card_shows_value_big_top_left_and_its_type(faces):
 
 
 def test_crisis_panels_print_signs_and_name_the_nations(faces):
-    front, back = faces["crisis-chn"]["chn-shadow-bank-collapse"]  # failure {own: -2, usa: -1}
+    front, back = faces["crisis-chn"]["chn-shadow-bank-collapse"]  # failure: China and the US
+    card = next(
+        c
+        for c in resolve_game(GAME).sets["crisis-chn"].components
+        if c.id == "chn-shadow-bank-collapse"
+    )
     text = text_of(front)
     assert "SUCCESS" in text and "FAILURE" in text
-    assert "+3" in text and "\u22122" in text and "\u22121" in text  # true minus signs
+    signed = [
+        f"{v:+d}".replace("-", "\u2212")
+        for v in [*card.fields["success"].values(), *card.fields["failure"].values()]
+    ]
+    assert all(sign in text for sign in signed), signed  # true minus signs
     assert "China" in text and "United States" in text
-    goal = [w for w in words(front) if w["text"] == "1" and w["size"] >= 18]
+    goal = [w for w in words(front) if w["text"] == str(card.fields["goal"]) and w["size"] >= 18]
     assert goal and goal[0]["x0"] > 63 / 2 and goal[0]["top"] < 88 / 4
     back_text = text_of(back)
     assert "CRISIS" in back_text and "CHINA" in back_text and "CHN" in back_text
