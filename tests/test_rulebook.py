@@ -174,7 +174,8 @@ def test_a_quick_reference_longer_than_a_page_is_refused(tmp_path):
     folder = game_copy(tmp_path, f"# Rules\n\nText.\n\n```pnp\nquickref\n```\n\n{long}\n")
     result = pnp("build", str(folder), "--what", "rulebook", "--out", str(tmp_path / "out"))
     assert result.returncode == 2
-    assert "quick reference runs to" in result.stderr and "rulebook.md.j2:6" in result.stderr
+    assert "quick reference fits only at" in result.stderr and "rulebook.md.j2:6" in result.stderr
+    assert "must fit on one page at 80% size or more" in result.stderr
 
 
 def test_every_language_the_catalog_lists_gets_its_edition(tmp_path):

@@ -24,6 +24,7 @@ BOOKS = [
     ("espionage-card-game", ""),
     ("1955-war-of-espionage", ""),
     ("axis-allies-espionage", ""),
+    ("espionage-caledonian", ""),
 ]
 QUICK = {"": "Quick reference", "ja": "クイックリファレンス"}
 BUILDER = {"": "For the builder of this kit", "ja": "このキットを作る方へ"}
@@ -108,3 +109,21 @@ def test_the_tool_is_only_in_the_builders_appendix(book, game, lang):
     with pdfplumber.open(path) as pdf:
         hits = [n for n, page in enumerate(pdf.pages) if TOOL.search(page.extract_text() or "")]
     assert hits and set(hits) <= {start}, (hits, start)
+
+
+@pytest.mark.parametrize("options", [["--paper", "letter"], ["--booklet"]])
+def test_every_book_builds_on_letter_and_as_a_booklet(tmp_path, options):
+    """Letter is 18 mm shorter than A4 and a booklet's page is half of A4: every book still
+    builds (a long table splits on a page of its own; the quick reference is set smaller to
+    stay on its page, or takes a spread in a booklet), the quick reference on its last page."""
+    result = subprocess.run(
+        [sys.executable, "-m", "pnp.cli", "build", "--all", "--what", "rulebook", "--out",
+         str(tmp_path), *options], capture_output=True, text=True,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    books = sorted(tmp_path.glob("*/*-rulebook*.pdf"))
+    assert len(books) == 6, books
+    if options[0] == "--paper":
+        for path in books:
+            chapters = top_level(path)
+            assert chapters[-1][1] == len(PdfReader(path).pages) - 1, (path.name, chapters[-2:])

@@ -114,7 +114,7 @@ class Story:
         styles = self.styles
         cells = [[self.paragraph([Span(h, bold=True)], styles.head_cell, 0) for h in header]]
         cells += [[self.paragraph([Span(v)], styles.cell, 0) for v in row] for row in rows]
-        return data_table(cells, [list(header), *map(list, rows)], self.width, styles)
+        return data_table(cells, [list(header), *map(list, rows)], self.width, styles, self.height)
 
     def bullets(self, lines: Sequence[str | Sequence[Inline]]) -> list[Flowable]:
         """A bulleted list of texts (or inline runs)."""
@@ -159,7 +159,7 @@ class Story:
                 for row in block.rows]  # fmt: skip
         texts = [[self.inlines.plain(c) for c in block.header]]
         texts += [[self.inlines.plain(c) for c in row] for row in block.rows]
-        return data_table([header, *rows], texts, width, self.styles)
+        return data_table([header, *rows], texts, width, self.styles, self.height)
 
     def quote(self, block: Quote, width: float) -> Flowable:
         blocks = list(block.blocks)
@@ -202,12 +202,13 @@ class DataTable(Table):
     header with one row at a page's foot, nor one row alone on the next."""
 
     MIN_ROWS = 3
+    page_height = 0.0  # a frame's full height: on a page of its own any split is taken
 
     def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
         parts = super().split(avail_width, avail_height)
-        if len(parts) == 2 and min(_rows(p) - self.repeatRows for p in parts) < self.MIN_ROWS:
-            return []
-        return parts
+        fresh_page = avail_height >= self.page_height - 13.0  # a Frame pads 6 pt top and bottom
+        few = len(parts) == 2 and min(_rows(p) - self.repeatRows for p in parts) < self.MIN_ROWS
+        return [] if few and not fresh_page else parts
 
 
 def _rows(flowable: Flowable) -> int:
@@ -215,11 +216,16 @@ def _rows(flowable: Flowable) -> int:
 
 
 def data_table(
-    rows: list[list[Flowable]], texts: list[list[str]], width: float, styles: Styles
+    rows: list[list[Flowable]],
+    texts: list[list[str]],
+    width: float,
+    styles: Styles,
+    page_height: float = 0.0,
 ) -> Table:
     """A table with a tinted header row repeated on every page, columns sized by their text."""
     widths = _column_widths(texts, width, styles.cell.fontName, styles.cell.fontSize)
     table = DataTable(rows, colWidths=widths, repeatRows=1, hAlign="LEFT", spaceAfter=7)
+    table.page_height = page_height
     table.setStyle(
         TableStyle([
             ("FONT", (0, 0), (-1, -1), styles.body.fontName),  # no unembedded default font

@@ -12,6 +12,9 @@ import io
 from dataclasses import dataclass
 from pathlib import Path
 
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, PageBreak
+
 from pnp.catalog.context import document_context
 from pnp.draw.face import FaceArt
 from pnp.errors import PnpError, TemplateError
@@ -20,6 +23,7 @@ from pnp.export.rulebook.blocks import Story
 from pnp.export.rulebook.cover import cover_story
 from pnp.export.rulebook.data import Faced, RulebookData
 from pnp.export.rulebook.document import Metadata, RulebookDoc
+from pnp.export.rulebook.flowables import Heading, QuickRefBody, QuickRefStart
 from pnp.export.rulebook.generated import Generator
 from pnp.export.rulebook.glossary import Glossary, TermPages
 from pnp.export.rulebook.hints import built_with_hints
@@ -92,9 +96,11 @@ def _build(
     covers = cover_faces(data)
     flowables = cover_story(data.game, covers, story, data.words, data.forms)
     flowables += story.flowables(blocks)
+    # a booklet's quick reference may take a spread (two half-size pages)
+    flowables = fit_quickref(flowables, doc.width - 12, pages=2 if edition.booklet else 1)
     build = lambda: doc.multiBuild(flowables, canvasmaker=icons.canvas_class())  # noqa: E731
     built_with_hints(build, flowables, _inputs(text, templates, data, edition))
-    _check_quickref(doc, blocks, file)
+    _check_quickref(doc, flowables, blocks, file, pages=2 if edition.booklet else 1)
     pdf = buffer.getvalue()
     if edition.booklet:  # pypdf (~80 ms to import) only for booklets
         from pnp.export.rulebook.booklet import impose_booklet
@@ -149,14 +155,60 @@ def _glossary_rows(data: RulebookData) -> list[dict[str, object]]:
     return table.rows if table is not None else []
 
 
-def _check_quickref(doc: RulebookDoc, blocks: list[Block], file: str) -> None:
+MIN_QUICKREF_SCALE = 0.8  # below this the quick reference's text is too small to read
+
+
+def fit_quickref(flowables: list[Flowable], width: float, pages: int = 1) -> list[Flowable]:
+    """What follows the quick reference's heading, kept in one frame a page (`pages`: a
+    booklet's spread is two) that shrinks it to the page when it runs over (Letter is 18 mm
+    shorter than A4), so it stays on its pages."""
+    start = next((i for i, f in enumerate(flowables) if isinstance(f, QuickRefStart)), None)
+    if start is None:
+        return flowables
+    heading = next((i for i in range(start, len(flowables))
+                    if isinstance(flowables[i], Heading)), start)  # fmt: skip
+    body = flowables[heading + 1 :]
+    if not body:
+        return flowables
+    parts = _halves(body, width) if pages == 2 else [body]
+    out = flowables[: heading + 1] + [QuickRefBody(parts[0])]
+    for part in parts[1:]:
+        out += [PageBreak(), QuickRefBody(part)]
+    return out
+
+
+def _halves(body: list[Flowable], width: float) -> list[list[Flowable]]:
+    """The body in two runs of about equal height; the flowable at the middle (a long
+    table, say) is split there if it can be."""
+    canvas = Canvas(io.BytesIO())  # some flowables measure their text on a canvas
+    heights = [f.wrapOn(canvas, width, 1e6)[1] + f.getSpaceBefore() + f.getSpaceAfter()
+               for f in body]  # fmt: skip
+    half, run = sum(heights) / 2, 0.0
+    for i, (flowable, height) in enumerate(zip(body, heights, strict=True)):
+        if run + height >= half:
+            pieces = flowable.splitOn(canvas, width, half - run)
+            if len(pieces) == 2:
+                return [[*body[:i], pieces[0]], [pieces[1], *body[i + 1 :]]]
+            cut = i + 1 if run + height / 2 < half else i  # the side it overhangs least
+            return [body[:cut], body[cut:]] if 0 < cut < len(body) else [body]
+        run += height
+    return [body]
+
+
+def _check_quickref(
+    doc: RulebookDoc, flowables: list[Flowable], blocks: list[Block], file: str, *, pages: int
+) -> None:
     if doc.quickref_page is None:
         return
-    pages = doc.page - doc.quickref_page + 1
-    if pages > 1:
+    taken = doc.page - doc.quickref_page + 1
+    scale = min((f.text_scale for f in flowables if isinstance(f, QuickRefBody)), default=1.0)
+    if taken > pages or scale < MIN_QUICKREF_SCALE:
         line = next((b.line for b in blocks if getattr(b, "name", "") == "quickref"), None)
+        too_long = f"runs to {taken} pages" if taken > pages else f"fits only at {scale:.0%} size"
+        room = "one page" if pages == 1 else f"{pages} pages"
         raise TemplateError(
-            f"the quick reference runs to {pages} pages; it must fit on one",
+            f"the quick reference {too_long}; it must fit on {room} at "
+            f"{MIN_QUICKREF_SCALE:.0%} size or more",
             file=file,
             line=line,
             hint="shorten it, or move detail into the chapters before it",

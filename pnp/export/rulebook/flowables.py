@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
-from reportlab.platypus.flowables import KeepTogether
+from reportlab.platypus.flowables import KeepInFrame, KeepTogether
 
 from pnp.draw.face import FaceArt
 from pnp.draw.rl_private import canvas_memo
@@ -182,6 +182,18 @@ class Heading(Paragraph):
         self.level = level
         self.title = title
         self.key = key
+
+
+class QuickRefBody(KeepInFrame):
+    """The quick reference below its heading, set smaller when that is what keeps it on its
+    one page (a paper shorter than the one it was written on): `text_scale` says how much."""
+
+    def __init__(self, content: list[Flowable]) -> None:
+        super().__init__(0, 0, content, mode="shrink")  # 0: the room the page has left
+
+    @property
+    def text_scale(self) -> float:
+        return 1.0 / getattr(self, "_scale", 1.0)
 
 
 class QuickRefStart(Flowable):
