@@ -178,9 +178,9 @@ def test_what_the_tracker_key_said_is_on_the_turn_aid() -> None:
     assert back is not None
     with pdfplumber.open(io.BytesIO(face_pdf(back))) as doc:
         text = " ".join((doc.pages[0].extract_text() or "").split())
-    for said in ("at maximum security", "purges that nation's bonds", "resets to 5",
-                 "several at X: left to right", "Global Security Failure",
-                 "discard all Portfolios", "all nations to 5"):  # fmt: skip
+    for said in ("at maximum security", "purges that nation's bonds", "resets it to 5",
+                 "Nation at X", "several: left to right", "3 failures in a turn",
+                 "every Portfolio emptied", "every nation to 5"):  # fmt: skip
         assert said in text, said
 
 
