@@ -165,7 +165,10 @@ def build(
     refs = builtin_ids() if all_games else list(games)
     if watch_files:
         return _watch(refs, options)
-    loaded = [resolve_game(g) for g in refs]
+    _build_once([resolve_game(g) for g in refs], options)
+
+
+def _build_once(loaded: list[Game], options: BuildOptions) -> None:
     _warn_broken_rules(loaded)
     gc.freeze()  # the code and catalogs live to the end: no cycle search goes through them
     _build_with_progress(loaded, options)

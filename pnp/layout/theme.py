@@ -125,6 +125,17 @@ class Theme:
         }
 
 
+def _ink_saver(theme: Fields, path: Path, ink_saver: bool) -> tuple[Fields, dict[str, str]]:
+    """The theme's `ink_saver: {palette: ...}` block, and the colours it puts in the palette
+    (none unless `ink_saver`; asked for on a theme without one, the user is told)."""
+    saver = theme.mapping("ink_saver", default={})
+    saver.check_keys(("palette",))
+    saver_palette = saver.mapping("palette", default={})
+    if ink_saver and not saver_palette.raw:
+        _note_no_ink_saver(path)
+    return saver_palette, (_colours(saver_palette) if ink_saver else {})
+
+
 def load_theme(
     path: Path | None, roots: list[Path] | None = None, ink_saver: bool = False
 ) -> Theme:
@@ -145,12 +156,7 @@ def load_theme(
         key: theme.mapping(key, default={})
         for key in ("palette", "fonts", "families", "sizes", "icons", "keywords")
     }
-    saver = theme.mapping("ink_saver", default={})
-    saver.check_keys(("palette",))
-    saver_palette = saver.mapping("palette", default={})
-    lighter = _colours(saver_palette) if ink_saver else {}
-    if ink_saver and not saver_palette.raw:
-        _note_no_ink_saver(path)
+    saver_palette, lighter = _ink_saver(theme, path, ink_saver)
     result = Theme(
         palette=MappingProxyType({**DEFAULT_PALETTE, **_colours(sections["palette"]), **lighter}),
         fonts=MappingProxyType({**DEFAULT_FONTS, **_texts(sections["fonts"])}),
