@@ -286,3 +286,28 @@ def test_memory_stays_low_at_600_dpi(tmp_path: Path, run_pnp) -> None:
     reader = PdfReader(tmp_path / "out" / "sixth-game" / "dtc" / "agents.pdf")
     assert {image.size for image in cmyk_images(reader)} == {(1650, 2250)}
     assert run.peak_mb < 160, run.peak_mb
+
+
+def test_cmyk_conversion_works_in_a_forked_worker_and_its_parent_at_once() -> None:
+    """A build forks workers after the output profile is open; LittleCMS reads a profile
+    opened from a file lazily, so a parent and child sharing the file's offset failed
+    ("Could not determine profile size") on an export now and then."""
+    import os
+
+    from PIL import Image
+
+    from pnp.export.cmyk import to_cmyk
+
+    face = Image.new("RGB", (32, 32), (200, 30, 30))
+    to_cmyk(face)  # the transform made (and kept) before the fork, as in a build
+    pid = os.fork()
+    failures = 0
+    for _ in range(200):
+        try:
+            to_cmyk(face)
+        except OSError:
+            failures += 1
+    if pid == 0:
+        os._exit(min(failures, 255))
+    _, status = os.waitpid(pid, 0)
+    assert (failures, os.waitstatus_to_exitcode(status)) == (0, 0)

@@ -11,6 +11,7 @@ black within the limit, white on paper white.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
 from functools import cache
 
@@ -37,7 +38,9 @@ def profile_bytes() -> bytes:
 @cache
 def _transform() -> ImageCms.ImageCmsTransform:
     source = ImageCms.createProfile("sRGB")
-    target = ImageCms.getOpenProfile(str(PROFILE))
+    # from memory, not the file: LittleCMS reads an opened file's tags lazily, and a forked
+    # worker sharing the file's offset made those reads fail ("Could not determine profile size")
+    target = ImageCms.ImageCmsProfile(io.BytesIO(profile_bytes()))
     return ImageCms.buildTransform(
         source,
         target,
