@@ -153,6 +153,8 @@ def _front_template(folder: Path, set_id: str) -> Path:
 def main(argv: list[str]) -> None:
     if CHROMIUM is None:
         sys.exit("bench_studio: no chromium at /usr/bin/chromium")
+    if {"-h", "--help"} & set(argv):
+        raise SystemExit(__doc__)
     names = [a for a in argv if a != "-v"] or [*builtin_ids(), BIG]
     print(
         f"one-card change: save -> new face loaded in the page, {EDITS} saves; target "
