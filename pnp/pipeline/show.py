@@ -4,12 +4,14 @@ template line that wrote each line, and the face rendered alone to a PNG."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from pnp.catalog.context import face_context, set_face_context
 from pnp.catalog.model import Component, ComponentSet, Game
 from pnp.catalog.yamlsource import plain
 from pnp.errors import InputError, UnknownNameError
 from pnp.export.raster import dpi_frame, png_bytes, rasterize
+from pnp.layout.templates import Face, TemplateSet
 from pnp.layout.trace import Trace
 from pnp.pipeline.faces import template_set
 from pnp.rules.lookup import find_components, suggest
@@ -40,19 +42,29 @@ def _template(component_set: ComponentSet, component: Component, back: bool) -> 
     return name
 
 
-def face_trace(game: Game, ref: str, back: bool = False) -> tuple[str, Component, Trace]:
-    """(template name, component, the traced YAML its front or back template writes)."""
+def _face_call(
+    game: Game, ref: str, back: bool
+) -> tuple[ComponentSet, Component, TemplateSet, tuple[str, dict[str, Any], Face]]:
+    """What drawing or tracing one face takes: its set, the card, its template set, and the
+    arguments of `TemplateSet.trace` and `render_face` (template name, context, face)."""
     component_set, component = find_card(game, ref)
     name = _template(component_set, component, back)
-    templates = template_set(game)
     context = face_context(game, component_set, component, set_face_context(game, component_set))
     trim = component_set.trim
-    trace = templates.trace(
-        name, context, width_mm=trim.width_mm, height_mm=trim.height_mm,
-        bleed_mm=SHOW_BLEED_MM, shape=component_set.shape,
+    face = Face(
+        width_mm=trim.width_mm,
+        height_mm=trim.height_mm,
+        bleed_mm=SHOW_BLEED_MM,
+        shape=component_set.shape,
         label=f"{component.name} ({component.id})",
-    )  # fmt: skip
-    return name, component, trace
+    )
+    return component_set, component, template_set(game), (name, context, face)
+
+
+def face_trace(game: Game, ref: str, back: bool = False) -> tuple[str, Component, Trace]:
+    """(template name, component, the traced YAML its front or back template writes)."""
+    _, component, templates, (name, context, face) = _face_call(game, ref, back)
+    return name, component, templates.trace(name, context, **face)
 
 
 def numbered(trace: Trace) -> str:
@@ -73,16 +85,9 @@ def card_fields(component: Component) -> dict[str, object]:
 
 def face_png(game: Game, ref: str, path: Path, back: bool = False) -> tuple[int, int]:
     """Render one face (trim and 3 mm bleed, 300 dpi) to the PNG `path`; its pixel size."""
-    component_set, component = find_card(game, ref)
-    name = _template(component_set, component, back)
-    templates = template_set(game)
-    context = face_context(game, component_set, component, set_face_context(game, component_set))
+    component_set, _, templates, (name, context, face) = _face_call(game, ref, back)
+    art = templates.render_face(name, context, **face)
     trim = component_set.trim
-    art = templates.render_face(
-        name, context, width_mm=trim.width_mm, height_mm=trim.height_mm,
-        bleed_mm=SHOW_BLEED_MM, shape=component_set.shape,
-        label=f"{component.name} ({component.id})",
-    )  # fmt: skip
     frame = dpi_frame(trim.width_mm, trim.height_mm, SHOW_DPI, SHOW_BLEED_MM)
     image = rasterize(art, frame)
     data = png_bytes(image, SHOW_DPI)
