@@ -4,10 +4,13 @@ shared by the CSV reader (pnp.catalog.spreadsheet) and the workbook reader (pnp.
 
 from __future__ import annotations
 
+import io
+import zipfile
 from pathlib import Path
+from typing import Any
 
 from pnp.errors import InputError
-from pnp.limits import SHEET_CELLS, SHEET_COLUMNS, SHEET_ROWS
+from pnp.limits import MB, SHEET_CELLS, SHEET_COLUMNS, SHEET_ROWS, XLSX_UNPACKED_BYTES
 from pnp.names import quote
 
 Cell = str | int | float | bool | None
@@ -47,3 +50,23 @@ def check_size(path: Path | str, row: int, columns: int, total: int) -> None:
     if columns > SHEET_COLUMNS:
         raise InputError(f"more than {SHEET_COLUMNS} columns: is this the right file?",
                          file=path, line=row)  # fmt: skip
+
+
+def header_name(header: list[Cell], index: int) -> str:
+    """The header of column `index` as written, or "" where it has none."""
+    return str(header[index]).strip() if 0 <= index < len(header) and header[index] else ""
+
+
+def check_unpacked(path: Any, data: bytes, kind: str, noun: str) -> None:
+    """A workbook is a zip: refuse one that is not (`kind`: "an .xlsx workbook"), or that
+    unpacks to more than XLSX_UNPACKED_BYTES (`noun`: "workbook")."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            unpacked = sum(info.file_size for info in archive.infolist())
+    except (zipfile.BadZipFile, ValueError):
+        raise InputError(f"not {kind} (it is not a zip file): is this the right file?",
+                         file=path) from None  # fmt: skip
+    if unpacked > XLSX_UNPACKED_BYTES:
+        raise InputError(f"the {noun} unpacks to {unpacked / MB:.0f} MB (at most "
+                         f"{XLSX_UNPACKED_BYTES / MB:g} MB): is this the right file?",
+                         file=path)  # fmt: skip

@@ -10,12 +10,10 @@ from __future__ import annotations
 
 import datetime
 import io
-import zipfile
 from typing import Any
 
-from pnp.catalog.cells import Cell, check_size
+from pnp.catalog.cells import Cell, check_size, check_unpacked
 from pnp.errors import InputError, UnknownNameError
-from pnp.limits import MB, XLSX_UNPACKED_BYTES
 from pnp.names import closest, quote, shorten
 
 MEND = "open it in LibreOffice and save it again (.ods), or save it as .xlsx or CSV"
@@ -23,7 +21,7 @@ MEND = "open it in LibreOffice and save it again (.ods), or save it as .xlsx or 
 
 def ods_rows(path: Any, data: bytes, tab: str | None) -> list[tuple[int, list[Cell]]]:
     """A sheet's rows (the first's when `tab` is None), numbered as LibreOffice shows them."""
-    _check_unpacked(path, data)
+    check_unpacked(path, data, "an .ods spreadsheet", "spreadsheet")
     import python_calamine  # only an .ods needs it
 
     try:
@@ -68,17 +66,3 @@ def _value(cell: Any) -> Cell:
     if isinstance(cell, str | int | float | bool):
         return cell
     return str(cell)
-
-
-def _check_unpacked(path: Any, data: bytes) -> None:
-    """An .ods is a zip: refuse one that is not, or unpacks to more than XLSX_UNPACKED_BYTES."""
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            unpacked = sum(info.file_size for info in archive.infolist())
-    except (zipfile.BadZipFile, ValueError):
-        raise InputError("not an .ods spreadsheet (it is not a zip file): is this the right "
-                         "file?", file=path) from None  # fmt: skip
-    if unpacked > XLSX_UNPACKED_BYTES:
-        raise InputError(f"the spreadsheet unpacks to {unpacked / MB:.0f} MB (at most "
-                         f"{XLSX_UNPACKED_BYTES / MB:g} MB): is this the right file?",
-                         file=path)  # fmt: skip

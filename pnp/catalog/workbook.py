@@ -22,9 +22,17 @@ from operator import is_not
 from pathlib import Path
 from typing import Any, NoReturn
 
-from pnp.catalog.cells import Cell, cell_error, check_size, column_letter, filled
+from pnp.catalog.cells import (
+    Cell,
+    cell_error,
+    check_size,
+    check_unpacked,
+    column_letter,
+    filled,
+    header_name,
+)
 from pnp.errors import InputError, UnknownNameError
-from pnp.limits import MB, SHEET_CELLS, SHEET_COLUMNS, XLSX_UNPACKED_BYTES
+from pnp.limits import SHEET_CELLS, SHEET_COLUMNS
 from pnp.names import closest, quote, shorten
 
 _PLAIN = (str, int, float, bool)  # cell values taken as they are
@@ -40,7 +48,7 @@ def xlsx_rows(path: Path, data: bytes, tab: str | None) -> list[tuple[int, list[
     """A worksheet's rows (the first's when `tab` is None). A formula cell reads as the value
     the spreadsheet saved with it; one saved without a value (a workbook written by a script
     that does not calculate) is refused, and so is a formula whose value is an error (#DIV/0!)."""
-    _check_unpacked(path, data)
+    check_unpacked(path, data, "an .xlsx workbook", "workbook")
     import openpyxl  # only a workbook needs it (it takes a while to import)
 
     with warnings.catch_warnings():  # openpyxl warns about styles and extensions it skips
@@ -163,7 +171,7 @@ def _check_saved_values(label: str, data: bytes, part: str, rows: list[Any]) -> 
     row, letters = (int(match[2]), match[1]) if match else (0, "?")
     header = rows[0][1] if rows else []
     index = _column_index(letters) if match else -1
-    name = str(header[index]).strip() if 0 <= index < len(header) and header[index] else ""
+    name = header_name(header, index)
     message = (
         f"(cell {ref}) holds {formula} with no saved value: the workbook was written by a "
         "program that does not calculate formulas; open it in Excel, LibreOffice or Google "
@@ -174,31 +182,37 @@ def _check_saved_values(label: str, data: bytes, part: str, rows: list[Any]) -> 
 
 def _formula_without_value(data: bytes, part: str) -> tuple[str, str] | None:
     """(cell, `a formula (=B2+1)`) of the first formula cell of a worksheet part with no `<v>`."""
+    for element in _cell_elements(data, part):
+        tags = {e.tag.rsplit("}", 1)[-1]: e for e in element}
+        formula, value = tags.get("f"), tags.get("v")
+        # Excel saves an empty text result as `t="str"` and `<v></v>`; openpyxl writes every
+        # formula with an empty `<v>` and no type
+        saved = value is not None and (bool(value.text) or element.get("t") == "str")
+        if formula is not None and not saved:
+            kind = "an array formula" if formula.get("t") == "array" else "a formula"
+            text = shorten("=" + formula.text, 60) if formula.text else "shared"
+            return element.get("r", "?"), f"{kind} ({text})"
+    return None
+
+
+def _cell_elements(data: bytes, part: str) -> Iterator[Any]:
+    """The `<c>` elements of a worksheet part of the workbook, in order (each cleared once
+    looked at); none more from where the part cannot be read."""
     from xml.etree import ElementTree
 
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive, archive.open(part) as source:
             for _, element in ElementTree.iterparse(source):
-                if element.tag.rsplit("}", 1)[-1] != "c":
-                    continue
-                tags = {e.tag.rsplit("}", 1)[-1]: e for e in element}
-                formula, value = tags.get("f"), tags.get("v")
-                # Excel saves an empty text result as `t="str"` and `<v></v>`; openpyxl writes
-                # every formula with an empty `<v>` and no type
-                saved = value is not None and (bool(value.text) or element.get("t") == "str")
-                if formula is not None and not saved:
-                    kind = "an array formula" if formula.get("t") == "array" else "a formula"
-                    text = shorten("=" + formula.text, 60) if formula.text else "shared"
-                    return element.get("r", "?"), f"{kind} ({text})"
-                element.clear()
+                if element.tag.rsplit("}", 1)[-1] == "c":
+                    yield element
+                    element.clear()
     except (KeyError, OSError, zipfile.BadZipFile, ElementTree.ParseError):
-        return None
-    return None
+        return
 
 
 def _refuse(label: str, cell: Any, header: list[Cell], message: str) -> NoReturn:
     index = cell.column - 1
-    name = str(header[index]).strip() if index < len(header) and header[index] else ""
+    name = header_name(header, index)
     where = f"(cell {column_letter(index)}{cell.row})"
     raise cell_error(label, cell.row, name or column_letter(index), f"{where} {message}",
                      unnamed=not name)  # fmt: skip
@@ -217,7 +231,7 @@ def _bad_cell(
         if match:
             letters, row = match[1], int(match[2])
             index = _column_index(letters)
-            name = str(header[index]).strip() if index < len(header) and header[index] else ""
+            name = header_name(header, index)
             message = (f"(cell {ref}) is a number cell holding {quote(text)}, which is not a "
                        "number: type the number again, or make the cell text")  # fmt: skip
             return cell_error(label, row, name or letters, message, unnamed=not name)
@@ -232,20 +246,10 @@ def _bad_cell(
 
 def _find_bad_number(data: bytes, part: str) -> tuple[str, str] | None:
     """(cell, text) of the first number cell of the worksheet part whose value is no number."""
-    from xml.etree import ElementTree
-
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive, archive.open(part) as source:
-            for _, element in ElementTree.iterparse(source):
-                if element.tag.rsplit("}", 1)[-1] != "c":
-                    continue
-                kind = element.get("t", "n")
-                value = next((e.text for e in element if e.tag.endswith("}v")), None)
-                if kind == "n" and value is not None and not _NUMBER.match(value):
-                    return element.get("r", "?"), value
-                element.clear()
-    except (KeyError, OSError, zipfile.BadZipFile, ElementTree.ParseError):
-        return None
+    for element in _cell_elements(data, part):
+        value = next((e.text for e in element if e.tag.endswith("}v")), None)
+        if element.get("t", "n") == "n" and value is not None and not _NUMBER.match(value):
+            return element.get("r", "?"), value
     return None
 
 
@@ -255,19 +259,3 @@ def _column_index(letters: str) -> int:
     for letter in letters:
         index = index * 26 + ord(letter) - ord("A") + 1
     return index - 1
-
-
-def _check_unpacked(path: Path, data: bytes) -> None:
-    """An .xlsx is a zip: refuse one that unpacks to more than XLSX_UNPACKED_BYTES."""
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            unpacked = sum(info.file_size for info in archive.infolist())
-    except (zipfile.BadZipFile, ValueError):
-        raise InputError("not an .xlsx workbook (it is not a zip file): is this the right "
-                         "file?", file=path) from None  # fmt: skip
-    if unpacked > XLSX_UNPACKED_BYTES:
-        raise InputError(
-            f"the workbook unpacks to {unpacked / MB:.0f} MB (at most "
-            f"{XLSX_UNPACKED_BYTES / MB:g} MB): is this the right file?",
-            file=path,
-        )
