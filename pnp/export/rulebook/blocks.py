@@ -26,7 +26,7 @@ from reportlab.platypus.flowables import KeepTogether
 
 from pnp.draw.svg import load_svg
 from pnp.errors import InputError
-from pnp.export.rulebook.flowables import Heading, call_out
+from pnp.export.rulebook.flowables import FRAME_PAD, Heading, call_out
 from pnp.export.rulebook.inline import Inlines
 from pnp.export.rulebook.markdown import (
     FIGURES,
@@ -206,7 +206,7 @@ class DataTable(Table):
 
     def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
         parts = super().split(avail_width, avail_height)
-        fresh_page = avail_height >= self.page_height - 13.0  # a Frame pads 6 pt top and bottom
+        fresh_page = avail_height >= self.page_height - 2 * FRAME_PAD - 1.0
         few = len(parts) == 2 and min(_rows(p) - self.repeatRows for p in parts) < self.MIN_ROWS
         return [] if few and not fresh_page else parts
 

@@ -23,7 +23,7 @@ from pnp.export.rulebook.blocks import Story
 from pnp.export.rulebook.cover import cover_story
 from pnp.export.rulebook.data import Faced, RulebookData
 from pnp.export.rulebook.document import Metadata, RulebookDoc
-from pnp.export.rulebook.flowables import Heading, QuickRefBody, QuickRefStart
+from pnp.export.rulebook.flowables import FRAME_PAD, Heading, QuickRefBody, QuickRefStart
 from pnp.export.rulebook.generated import Generator
 from pnp.export.rulebook.glossary import Glossary, TermPages
 from pnp.export.rulebook.hints import built_with_hints
@@ -96,8 +96,8 @@ def _build(
     covers = cover_faces(data)
     flowables = cover_story(data.game, covers, story, data.words, data.forms)
     flowables += story.flowables(blocks)
-    # a booklet's quick reference may take a spread (two half-size pages)
-    flowables = fit_quickref(flowables, doc.width - 12, pages=2 if edition.booklet else 1)
+    spread = 2 if edition.booklet else 1  # a booklet's quick reference may take two pages
+    flowables = fit_quickref(flowables, doc.width - 2 * FRAME_PAD, pages=spread)
     build = lambda: doc.multiBuild(flowables, canvasmaker=icons.canvas_class())  # noqa: E731
     built_with_hints(build, flowables, _inputs(text, templates, data, edition))
     _check_quickref(doc, flowables, blocks, file, pages=2 if edition.booklet else 1)

@@ -184,6 +184,9 @@ class Heading(Paragraph):
         self.key = key
 
 
+FRAME_PAD = 6.0  # what a Platypus Frame keeps clear inside each of its edges (its default)
+
+
 class QuickRefBody(KeepInFrame):
     """The quick reference below its heading, set smaller when that is what keeps it on its
     one page (a paper shorter than the one it was written on): `text_scale` says how much."""
