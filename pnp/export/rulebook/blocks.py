@@ -17,7 +17,6 @@ from reportlab.platypus import (
     ListFlowable,
     ListItem,
     PageBreakIfNotEmpty,
-    Paragraph,
     Table,
     TableStyle,
 )
@@ -45,6 +44,7 @@ from pnp.export.rulebook.markdown import (
 from pnp.export.rulebook.markdown import (
     Table as MdTable,
 )
+from pnp.export.rulebook.para import Paragraph
 from pnp.export.rulebook.styles import Styles
 from pnp.layout.assets import Assets
 

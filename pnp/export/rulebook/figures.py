@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from reportlab.platypus import Flowable, Paragraph
+from reportlab.platypus import Flowable
 
 from pnp.draw.face import FaceArt, make_face_art
 from pnp.draw.footprint import crop_elements, named_boxes
@@ -28,6 +28,7 @@ from pnp.export.rulebook.figure_spec import (
 )
 from pnp.export.rulebook.flowables import FaceImage
 from pnp.export.rulebook.markdown import Directive
+from pnp.export.rulebook.para import Paragraph
 from pnp.export.rulebook.pens import Pens
 from pnp.export.rulebook.pieces import Dice, Item, Note
 from pnp.export.rulebook.pins import Link, Pin

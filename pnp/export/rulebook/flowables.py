@@ -10,11 +10,12 @@ from collections.abc import Sequence
 
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
+from reportlab.platypus import Flowable, Table, TableStyle
 from reportlab.platypus.flowables import KeepInFrame, KeepTogether
 
 from pnp.draw.face import FaceArt
 from pnp.draw.rl_private import canvas_memo
+from pnp.export.rulebook.para import Paragraph
 from pnp.export.rulebook.styles import Styles
 from pnp.impose.render import FormCache
 from pnp.units import mm_to_pt

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, PageBreak, Spacer, Table, TableStyle
 
 from pnp.catalog.model import ComponentSet
 from pnp.draw.face import FaceArt
@@ -18,6 +18,7 @@ from pnp.export.rulebook.data import Faced, RulebookData
 from pnp.export.rulebook.figures import Figures
 from pnp.export.rulebook.flowables import FaceImage, QuickRefStart
 from pnp.export.rulebook.markdown import Break, Directive, Inline, Span
+from pnp.export.rulebook.para import Paragraph
 from pnp.export.rulebook.printing import printing_flowables
 from pnp.export.rulebook.words import Words
 from pnp.names import closest, did_you_mean

@@ -10,9 +10,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from reportlab.platypus import Flowable, Paragraph
+from reportlab.platypus import Flowable
 
 from pnp.catalog.model import Table as CatalogTable
+from pnp.export.rulebook.para import Paragraph
 from pnp.export.rulebook.words import Words
 
 

@@ -8,11 +8,11 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color
 from reportlab.lib.fonts import tt2ps
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Paragraph
 
 from pnp.errors import InputError
 from pnp.export.rulebook.blocks import Story
 from pnp.export.rulebook.markdown import MarkdownError, parse_inline
+from pnp.export.rulebook.para import Paragraph
 from pnp.export.rulebook.words import Words
 
 

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Paragraph
 
 from pnp.draw.face import FaceArt
 from pnp.export.rulebook.flowables import FaceForms, FaceImage
 from pnp.export.rulebook.measure import height_of
+from pnp.export.rulebook.para import Paragraph
 from pnp.units import mm_to_pt
 
 EDGE = Color(0.55, 0.55, 0.55)

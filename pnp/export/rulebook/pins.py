@@ -8,12 +8,12 @@ from typing import Any
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Paragraph
 
 from pnp.draw.face import FaceArt
 from pnp.export.rulebook.figure import arrow, tag
 from pnp.export.rulebook.flowables import FaceForms, FaceImage
 from pnp.export.rulebook.measure import text_width
+from pnp.export.rulebook.para import Paragraph
 from pnp.export.rulebook.pens import Pens
 from pnp.units import mm_to_pt
 

@@ -15,11 +15,11 @@ from functools import lru_cache
 from typing import Protocol
 
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Paragraph
 
 from pnp.draw.face import FaceArt
 from pnp.export.rulebook.flowables import FaceForms
 from pnp.export.rulebook.measure import height_of, text_width
+from pnp.export.rulebook.para import Paragraph
 from pnp.export.rulebook.pens import Pens
 from pnp.export.rulebook.pins import Link, Pin, draw_links, draw_pins
 from pnp.units import mm_to_pt

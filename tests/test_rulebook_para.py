@@ -1,0 +1,46 @@
+"""The rulebook's Paragraph breaks its lines once per width, and never answers for another."""
+
+from __future__ import annotations
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import paragraph
+
+from pnp.export.rulebook.para import Paragraph
+
+TEXT = " ".join(["A dead drop is a place where agents leave things for each other."] * 6)
+STYLE = ParagraphStyle("body", fontName="Helvetica", fontSize=10, leading=12)
+
+
+def _fresh_height(width: float) -> float:
+    return paragraph.Paragraph(TEXT, STYLE).wrap(width, 1000)[1]
+
+
+def test_a_second_ask_at_the_same_width_breaks_no_lines(monkeypatch) -> None:
+    calls = []
+    original = paragraph.Paragraph.breakLines
+    monkeypatch.setattr(
+        paragraph.Paragraph, "breakLines", lambda self, w: calls.append(w) or original(self, w)
+    )
+    para = Paragraph(TEXT, STYLE)
+    first = para.wrap(200, 1000)
+    assert para.wrap(200, 500) == first
+    assert len(calls) == 1
+
+
+def test_another_width_is_measured_again_and_the_first_comes_back_right() -> None:
+    para = Paragraph(TEXT, STYLE)
+    narrow, wide = _fresh_height(150), _fresh_height(400)
+    assert narrow > wide  # the text wraps to more lines in the narrow column
+    assert para.wrap(150, 1000)[1] == narrow
+    assert para.wrap(400, 1000)[1] == wide
+    assert para.wrap(150, 1000)[1] == narrow
+    assert para.width == 150
+
+
+def test_a_split_that_leaves_nothing_here_breaks_again() -> None:
+    para = Paragraph(TEXT, STYLE)
+    para.wrap(150, 1000)
+    assert para.split(150, 5) == []  # no room for two lines: reportlab drops its lines
+    assert para.wrap(150, 1000)[1] == _fresh_height(150)
+    parts = para.split(150, 30)  # two lines here, the rest after
+    assert len(parts) == 2 and parts[0].height == 24
