@@ -11,8 +11,9 @@ from fractions import Fraction
 
 from reportlab.platypus import Flowable
 
+from pnp.draw.elements import Element
 from pnp.draw.face import FaceArt, make_face_art
-from pnp.draw.footprint import crop_elements, named_boxes
+from pnp.draw.footprint import Box, crop_elements, named_boxes
 from pnp.errors import InputError, PnpError
 from pnp.export.rulebook.anatomy import AnatomyPicture, Spot
 from pnp.export.rulebook.blocks import Story
@@ -207,11 +208,25 @@ def faced_total(faced: list[Faced]) -> int:
     return sum(f.count for f in faced)
 
 
+# the named boxes of recent faces, by identity (held, so an id stays its own): a figure asks
+# for several elements of one face, and the book for the same faces in several figures
+_NAMED: dict[int, tuple[tuple[Element, ...], list[tuple[str, Box, str]]]] = {}
+
+
+def _named_boxes(elements: tuple[Element, ...]) -> list[tuple[str, Box, str]]:
+    hit = _NAMED.get(id(elements))
+    if hit is None or hit[0] is not elements:
+        if len(_NAMED) >= 256:
+            _NAMED.clear()
+        hit = _NAMED[id(elements)] = (elements, named_boxes(elements))
+    return hit[1]
+
+
 def find_element(face: FaceArt, selector: Selector, line: int, where: str) -> tuple[
         float, float, float, float]:  # fmt: skip
     """The box (mm) of the element `selector` picks on `face`; an InputError at `line`
     naming the closest names when there is none."""
-    named = named_boxes(face.elements)
+    named = _named_boxes(face.elements)
     names = list(dict.fromkeys(n for n, _, _ in named))
     matches = [(box, text) for n, box, text in named if n == selector.name]
     if not matches:
