@@ -205,3 +205,22 @@ def test_the_glossary_points_at_the_page_that_explains_each_term():
                      glossary)  # fmt: skip
     handler = next(i for i, t in enumerate(texts) if "Handler" in t and i > 1) + 1
     assert re.search(rf"Handler An agent that cancels a card\. {handler}\b", glossary)
+
+
+def test_characters_the_body_font_lacks_are_set_in_the_fallback_font(tmp_path):
+    folder = game_copy(tmp_path, "# Rules\n\nThe draw pile (山札) sits face down.\n")
+    result = pnp("build", str(folder), "--what", "rulebook", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    with pdfplumber.open(tmp_path / "sixth-game" / "sixth-game-rulebook-a4.pdf") as pdf:
+        chars = [c for page in pdf.pages for c in page.chars]
+    font_of = {c["text"]: c["fontname"].split("+")[-1] for c in chars}
+    assert font_of["山"] == font_of["札"] == "IPAexGothic"
+    assert "IPAex" not in font_of["w"]  # the English around them stays in the body font
+
+
+def test_a_character_no_font_has_is_refused_at_its_line(tmp_path):
+    folder = game_copy(tmp_path, "# Rules\n\nText.\n\nA grin \U0001f600 here.\n")
+    result = pnp("build", str(folder), "--what", "rulebook", "--out", str(tmp_path / "out"))
+    assert result.returncode == 2
+    assert "rulebook.md.j2:5" in result.stderr and "no font has the character" in result.stderr
+    assert "U+1F600" in result.stderr and "Traceback" not in result.stderr

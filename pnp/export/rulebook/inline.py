@@ -13,10 +13,12 @@ import shutil
 import tempfile
 import unicodedata
 from collections.abc import Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.elements import Element
@@ -143,6 +145,8 @@ class Inlines:
     def _fallback(self, span: Span, line: int) -> str:
         """Escaped text, with runs the lead font cannot set wrapped in a fallback font."""
         faces = self.styles.faces(span.bold, span.italic)
+        if _lead_sets_all(faces[0], span.text):  # nearly every span: no character to look up
+            return escape(span.text)
         runs: list[tuple[FontFace, str]] = []
         for char in span.text:
             face = _face_for(char, faces, self.file, line)
@@ -160,6 +164,21 @@ class Inlines:
 
     def _code_font(self) -> str:
         return self.styles.body.fontName
+
+
+_SPACES = frozenset(" \t\n\u00a0")
+
+
+@lru_cache(maxsize=32)
+def _chars_of(face: FontFace) -> frozenset[str]:
+    """The characters `face` sets, and the spaces every span leaves to its lead font."""
+    return frozenset(map(chr, pdfmetrics.getFont(face.name).face.charToGlyph)) | _SPACES
+
+
+def _lead_sets_all(lead: FontFace, text: str) -> bool:
+    """Whether `_face_for` picks the lead font for every character of `text` (a character
+    outside these may still be one the lead sets: the slow path decides)."""
+    return _chars_of(lead).issuperset(text)
 
 
 def _face_for(char: str, faces: list[FontFace], file: str, line: int) -> FontFace:
