@@ -19,12 +19,13 @@ and card.
 
 from __future__ import annotations
 
+import operator
 import re
 import string
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from pnp.layout.budget import LimitError, current
+from pnp.layout.budget import LimitError, current, wrote_too_much
 from pnp.limits import OUTPUT_CHARS, TEMPLATE_INT_BITS, TEMPLATE_VALUE
 
 _SCALARS = (int, float, bool, type(None))
@@ -54,7 +55,19 @@ def weigh(value: Any, limit: int = TEMPLATE_VALUE) -> int:
     total, stack = 0, [value]
     while stack and total <= limit:
         item = stack.pop()
-        if isinstance(item, str):
+        kind = type(item)
+        if kind is str:
+            total += len(item) + 1
+        elif kind in _NUMBERS or item is None:  # as `else` below, by exact type at once
+            total += 1
+        elif kind is list or kind is tuple:  # as below, without the isinstance checks
+            seen = known.get(id(item))
+            if seen is not None and seen[0] is item:
+                total += seen[1]
+            else:
+                total += 1
+                stack.extend(item)
+        elif isinstance(item, str):
             total += len(item) + 1
         elif isinstance(item, Weighed):
             total += item._weight
@@ -76,6 +89,10 @@ def check_value(value: Any, what: str = "a value") -> Any:
     """`value`, when it is within TEMPLATE_VALUE; else LimitError."""
     kind = type(value)
     if kind is str and len(value) <= TEMPLATE_VALUE or kind is float or value is None:
+        return value
+    if kind is int:  # by exact type: a bool or a subclass of int takes the way below
+        if value.bit_length() > TEMPLATE_INT_BITS:
+            raise _too_large_int()
         return value
     if isinstance(value, _SCALARS):
         if isinstance(value, int) and value.bit_length() > TEMPLATE_INT_BITS:
@@ -104,6 +121,53 @@ def _too_large_int() -> LimitError:
 
 
 # -- operators ----------------------------------------------------------------------------------
+
+
+def add(left: Any, right: Any) -> Any:
+    """A template's `left + right`: two numbers at once (arithmetic on coordinates, most of
+    what a face template computes), anything else checked before and after (binop)."""
+    kind, other = type(left), type(right)
+    if kind is float and (other is float or other is int) or kind is int and other is float:
+        return left + right
+    if kind is int and other is int:
+        result = left + right
+        if result.bit_length() > TEMPLATE_INT_BITS:
+            raise _too_large_int()
+        return result
+    return _operated("+", left, right)
+
+
+def mul(left: Any, right: Any) -> Any:
+    """A template's `left * right`, as `add`."""
+    kind, other = type(left), type(right)
+    if kind is float and (other is float or other is int) or kind is int and other is float:
+        return left * right
+    if kind is int and other is int:
+        if left.bit_length() + right.bit_length() > TEMPLATE_INT_BITS:
+            raise _too_large_int()
+        return left * right
+    return _operated("*", left, right)
+
+
+def mod(left: Any, right: Any) -> Any:
+    """A template's `left % right`, as `add` (a text's `%` formatting is checked first)."""
+    kind, other = type(left), type(right)
+    if kind is float and (other is float or other is int) or kind is int and other is float:
+        return left % right
+    if kind is int and other is int:
+        result = left % right
+        if result.bit_length() > TEMPLATE_INT_BITS:
+            raise _too_large_int()
+        return result
+    return _operated("%", left, right)
+
+
+_OPERATORS = {"+": operator.add, "*": operator.mul, "%": operator.mod, "**": operator.pow}
+
+
+def _operated(symbol: str, left: Any, right: Any) -> Any:
+    binop(symbol, left, right)
+    return check_value(_OPERATORS[symbol](left, right))
 
 
 def binop(operator: str, left: Any, right: Any) -> None:
@@ -165,8 +229,14 @@ def output(value: Any) -> Any:
     """What `{{ value }}` prints: a step of the render, counted against what it may write."""
     budget = current()
     if budget is not None:
-        budget.tick()
-        budget.write(weigh(value, OUTPUT_CHARS))
+        if budget.clock() > budget.deadline:  # budget.tick(), without the call
+            raise budget.overdue()
+        kind = type(value)
+        budget.written += (
+            len(value) if kind is str else 1 if kind is float else weigh(value, OUTPUT_CHARS)
+        )
+        if budget.written > OUTPUT_CHARS:
+            raise wrote_too_much()
     return value
 
 

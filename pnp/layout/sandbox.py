@@ -19,11 +19,12 @@ import json
 import os
 import re
 from collections.abc import Callable, Mapping
+from json.encoder import encode_basestring
 from pathlib import Path
 from typing import Any
 
 from jinja2 import BaseLoader, Environment, FileSystemLoader, StrictUndefined, nodes
-from jinja2.compiler import CodeGenerator, Frame
+from jinja2.compiler import CodeGenerator, Frame, optimizeconst
 from jinja2.loaders import split_template_path
 from jinja2.runtime import Context, Undefined
 from jinja2.sandbox import ImmutableSandboxedEnvironment
@@ -87,7 +88,10 @@ def to_yaml(value: Any) -> str:
     """Jinja filter `yaml`: any value as a safe YAML flow scalar or collection (JSON syntax)."""
     if isinstance(value, Undefined):
         value._fail_with_undefined_error()
-    text = json.dumps(guard.check_value(value), ensure_ascii=False, default=str)
+    if type(value) is str:  # what json.dumps does with a text, without making an encoder
+        text = encode_basestring(guard.check_value(value))
+    else:
+        text = json.dumps(guard.check_value(value), ensure_ascii=False, default=str)
     # a lone surrogate (from a "\ud800" escape) cannot be written as UTF-8; escaped, YAML
     # reads it back and refuses it with the line
     return text if text.isascii() or not _SURROGATE.search(text) else json.dumps(value, default=str)
@@ -127,6 +131,20 @@ class TemplateLoader(FileSystemLoader):
         return source, filename, uptodate
 
 
+def _checked_operator(name: str) -> Callable[[CodeGenerator, nodes.BinExpr, Frame], None]:
+    """A visitor writing `environment.<name>(left, right)` for a binary operator."""
+
+    @optimizeconst
+    def visit(self: CodeGenerator, node: nodes.BinExpr, frame: Frame) -> None:
+        self.write(f"environment.{name}(")
+        self.visit(node.left, frame)
+        self.write(", ")
+        self.visit(node.right, frame)
+        self.write(")")
+
+    return visit
+
+
 class _GuardedCode(CodeGenerator):
     """Compiles templates so loops, `~` and literal lists, tuples and mappings go through
     GuardedSandbox's checks (Jinja writes them as plain Python otherwise)."""
@@ -135,6 +153,14 @@ class _GuardedCode(CodeGenerator):
         if not isinstance(node.iter, nodes.Call) or node.iter.node != _LOOP:
             node.iter = nodes.Call(_LOOP, [node.iter], [], None, None, lineno=node.lineno)
         super().visit_For(node, frame)
+
+    def visit_Call(self, node: nodes.Call, frame: Frame, forward_caller: bool = False) -> None:
+        if node.node == _LOOP:  # a loop's items: straight to budget.loop, not through `call`
+            self.write("environment.checked_loop(")
+            self.visit(node.args[0], frame)
+            self.write(")")
+        else:
+            super().visit_Call(node, frame, forward_caller=forward_caller)
 
     def visit_Concat(self, node: nodes.Concat, frame: Frame) -> None:
         self.write("environment.checked_concat(")
@@ -160,6 +186,13 @@ class _GuardedCode(CodeGenerator):
         visit(node, frame)
         self.write(")")
 
+    # `+`, `*` and `%` call guard's functions for them, with no context to pass and no operator
+    # to look up: most of what a face computes is arithmetic on coordinates (`**` keeps
+    # Jinja's call_binop). Constant folding stays off for them: they are intercepted_binops.
+    visit_Add = _checked_operator("checked_add")
+    visit_Mul = _checked_operator("checked_mul")
+    visit_Mod = _checked_operator("checked_mod")
+
 
 _LOOP = nodes.EnvironmentAttribute("checked_loop")
 
@@ -170,6 +203,9 @@ class GuardedSandbox(ImmutableSandboxedEnvironment):
     intercepted_binops = frozenset({"*", "**", "+", "%"})
     code_generator_class = _GuardedCode
     # called by the code _GuardedCode writes (as environment.<name>)
+    checked_add = staticmethod(guard.add)
+    checked_mul = staticmethod(guard.mul)
+    checked_mod = staticmethod(guard.mod)
     checked_concat = staticmethod(guard.concat)
     checked_loop = staticmethod(budget.loop)
     checked_value = staticmethod(guard.check_value)
@@ -192,25 +228,72 @@ def _guarded_filter(name: str, func: Callable[..., Any]) -> Callable[..., Any]:
     """A Jinja filter that is a step of the render, checked before it runs when it can make
     more than it is given, and whose result is checked like every value."""
     check = guard.FILTER_CHECKS.get(name)
-    checked = guard.check_value if name not in guard.NO_LARGER else _same
+    if check is not None:
+        return _checked_filter(name, func, check)
+    what = f"the result of |{name}"
+    check_value, current = guard.check_value, budget.current
+
+    if name == "round":  # `{{ (x + w / 2) | round(2) }}`: a face's most common filter
+
+        @functools.wraps(func)
+        def run(*args: Any, **kwargs: Any) -> Any:
+            state = current()
+            if state is not None and state.clock() > state.deadline:  # state.tick()
+                raise state.overdue()
+            if len(args) == 2 and not kwargs and type(args[0]) is float and type(args[1]) is int:
+                return round(args[0], args[1])  # what Jinja's round does with them
+            return func(*args, **kwargs)
+
+    elif name in guard.NO_LARGER:  # its result needs no weighing
+
+        @functools.wraps(func)  # keeps Jinja's pass_context / pass_environment marks
+        def run(*args: Any, **kwargs: Any) -> Any:
+            state = current()
+            if state is not None and state.clock() > state.deadline:
+                raise state.overdue()
+            return func(*args, **kwargs)
+
+    else:
+
+        @functools.wraps(func)
+        def run(*args: Any, **kwargs: Any) -> Any:
+            state = current()
+            if state is not None and state.clock() > state.deadline:
+                raise state.overdue()
+            return check_value(func(*args, **kwargs), what)
+
+    return run
+
+
+def _checked_filter(
+    name: str, func: Callable[..., Any], check: Callable[[dict[str, Any]], None]
+) -> Callable[..., Any]:
+    """`_guarded_filter` of a filter whose arguments are checked before it runs."""
+    same, what = name in guard.NO_LARGER, f"the result of |{name}"
+    check_value, current = guard.check_value, budget.current
     named = [
         p.name
         for p in inspect.signature(func).parameters.values()
         if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
     ]
+    count = len(named)
 
-    @functools.wraps(func)  # keeps Jinja's pass_context / pass_environment marks
+    @functools.wraps(func)
     def run(*args: Any, **kwargs: Any) -> Any:
-        state = budget.current()
-        if state is not None:
-            state.tick()
-        if check is not None:
-            given = {**dict(zip(named, args, strict=False)), **kwargs}
-            given["args"] = args[len(named) :]  # for |format's *args
-            check(given)  # may swap a generator for a list, so it can be measured
-            args = tuple(given[n] for n in named[: len(args)]) + args[len(named) :]
+        state = current()
+        if state is not None and state.clock() > state.deadline:
+            raise state.overdue()
+        given = dict(zip(named, args, strict=False))
+        if kwargs:
+            given.update(kwargs)
+        extra = args[count:]
+        given["args"] = extra  # for |format's *args
+        check(given)  # may swap a generator for a list, so it can be measured
+        args = (*[given[n] for n in named[: len(args)]], *extra)
+        if kwargs:
             kwargs = {k: given[k] for k in kwargs}
-        return checked(func(*args, **kwargs), f"the result of |{name}")
+        result = func(*args, **kwargs)
+        return result if same else check_value(result, what)
 
     return run
 
@@ -218,10 +301,6 @@ def _guarded_filter(name: str, func: Callable[..., Any]) -> Callable[..., Any]:
 def add_filter(env: Environment, name: str, func: Callable[..., Any]) -> None:
     """Give `env` one more filter, a step of the render checked like the others."""
     env.filters[name] = _guarded_filter(name, func)
-
-
-def _same(value: Any, what: str) -> Any:
-    return value
 
 
 _COMPILED: CompiledTemplates | None = None
