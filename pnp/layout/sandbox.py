@@ -18,7 +18,7 @@ import inspect
 import json
 import os
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, MutableMapping
 from json.encoder import encode_basestring
 from pathlib import Path
 from typing import Any
@@ -56,17 +56,37 @@ def wrap_context(value: Any, path: str) -> Any:
 
 
 def _wrap(value: Any, path: str) -> tuple[Any, int]:
-    """(value as templates see it, its weight for pnp.layout.guard), computed as it is copied."""
+    """(value as templates see it, its weight for pnp.layout.guard), computed as it is copied;
+    a text or a number inside is taken at once (no path made for it)."""
     if isinstance(value, Mapping):
         items, weight = {}, 1
         for k, v in value.items():
-            items[k], w = _wrap(v, f"{path}.{k}")
-            weight += w + guard.weigh(k)
+            kind = type(v)
+            if kind is str:
+                items[k], w = v, len(v) + 1
+            elif kind in _PLAIN:
+                items[k], w = v, 1
+            else:
+                items[k], w = _wrap(v, f"{path}.{k}")
+            weight += w + (len(k) if type(k) is str else guard.weigh(k))
         return Record(path, items, weight), weight
     if isinstance(value, list | tuple):
-        wrapped = [_wrap(v, f"{path}[{i}]") for i, v in enumerate(value)]
-        return [v for v, _ in wrapped], 1 + sum(w for _, w in wrapped)
+        values, weight = [], 1
+        for i, v in enumerate(value):
+            kind = type(v)
+            if kind is str:
+                w = len(v) + 1
+            elif kind in _PLAIN:
+                w = 1
+            else:
+                v, w = _wrap(v, f"{path}[{i}]")
+            values.append(v)
+            weight += w
+        return values, weight
     return value, len(value) + 1 if type(value) is str else guard.weigh(value)
+
+
+_PLAIN = {int, float, bool, type(None)}  # weighing 1 (pnp.layout.guard.weigh)
 
 
 class FieldUndefined(StrictUndefined):
@@ -209,6 +229,12 @@ class GuardedSandbox(ImmutableSandboxedEnvironment):
     checked_concat = staticmethod(guard.concat)
     checked_loop = staticmethod(budget.loop)
     checked_value = staticmethod(guard.check_value)
+
+    def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
+        """A template's globals as a plain dict, not Jinja's ChainMap over the environment's:
+        every render copies them into its context, and a ChainMap copies ten times slower.
+        The environment's globals are set before any template loads and never change."""
+        return dict(super().make_globals(d))
 
     def call_binop(self, context: Context, operator: str, left: Any, right: Any) -> Any:
         guard.binop(operator, left, right)
