@@ -172,6 +172,9 @@ def _operated(symbol: str, left: Any, right: Any) -> Any:
 
 def binop(operator: str, left: Any, right: Any) -> None:
     """Refuse `left operator right` when its result would pass a limit (checked first)."""
+    if operator == "%" and isinstance(left, str):  # a float's width too: '%999999999.1f' % 1.5
+        check_printf(left, right)
+        return
     if type(left) is float or type(right) is float or operator == "+" and type(left) is int:
         return  # arithmetic on coordinates, by far the most common, cannot grow past a limit
     both_ints = isinstance(left, int) and isinstance(right, int)
@@ -185,8 +188,6 @@ def binop(operator: str, left: Any, right: Any) -> None:
             raise _too_large_int()
     elif operator == "+" and not isinstance(left, _SCALARS):
         check_size(weigh(left) + weigh(right), "joining these")
-    elif operator == "%" and isinstance(left, str):
-        check_printf(left, right)
 
 
 def _check_repeat(seq: Any, times: Any) -> None:
