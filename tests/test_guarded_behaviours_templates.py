@@ -25,12 +25,14 @@ HALF = "(('9' * 700) | int)"  # one of 2,326 bits
 
 
 def source(tmp_path: Path, template: str, card: dict | None = None) -> str:
-    """What the face template `template` writes for a card, with the sixth game's theme."""
+    """What the face template `template` writes for a card (named `card` and `component`, as
+    a build names it), with the sixth game's theme."""
     folder = tmp_path / "templates"
     shutil.copytree(SIXTH / "templates", folder)
     (folder / "face.yaml.j2").write_text(template, encoding="utf-8")
     templates = TemplateSet([folder], [folder], load_theme(folder / "theme.yaml"))
-    context = {"card": card or {"n": 3, "f": 2.5, "s": "ab"}}
+    shown = card or {"n": 3, "f": 2.5, "s": "ab"}
+    context = {"card": shown, "component": shown}
     return templates.source("face.yaml.j2", context, label="Mole (mole)", **SIZE)
 
 
@@ -92,15 +94,31 @@ def test_arithmetic_by_the_fast_way_is_pythons(tmp_path):
     ]  # fmt: skip
 
 
+@pytest.mark.parametrize("name", ["card", "component"])
 @pytest.mark.parametrize(("copies", "refused"), [(4, False), (6, True)])
-def test_a_cards_text_fields_weigh_what_they_hold(tmp_path, copies, refused):
+def test_a_cards_text_fields_weigh_what_they_hold(tmp_path, copies, refused, name):
     # a card whose text weighs 200,000: a list of it six times passes the 1,000,000 limit
     card = {"name": "Mole", "text": "x" * 200_000, "count": 1, "cost": 2.5, "rare": True}
-    template = "{% set l = [" + ", ".join(["card"] * copies) + "] %}{{ l | length }}"
+    template = "{% set l = [" + ", ".join([name] * copies) + "] %}{{ l | length }}"
     if refused:
         assert "a value would hold more than 1,000,000" in refusal(tmp_path, template, card)
     else:
         assert source(tmp_path, template, card) == str(copies)
+
+
+@pytest.mark.parametrize(
+    ("field", "message"),
+    [
+        ("card.fields.nope", "card.fields has no field 'nope'"),
+        ("component.fields.nope", "component.fields has no field 'nope'"),
+        ("component.tags[0].nope", "component.tags[0] has no field 'nope'"),
+        ("component.nope", "component has no field 'nope'"),
+    ],
+)
+def test_a_missing_field_is_named_by_the_name_the_template_used(tmp_path, field, message):
+    # `card` and `component` are one mapping: each still names itself
+    card = {"name": "Mole", "fields": {"cost": 2}, "tags": [{"kind": "spy"}]}
+    assert message in refusal(tmp_path, "{{ " + field + " }}", card)
 
 
 @pytest.mark.parametrize(

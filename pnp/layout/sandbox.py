@@ -55,6 +55,18 @@ def wrap_context(value: Any, path: str) -> Any:
     return _wrap(value, path)[0]
 
 
+def renamed(wrapped: Any, old: str, new: str) -> Any:
+    """What `wrap_context(value, new)` makes, from `wrapped = wrap_context(value, old)` (a
+    face's `card` and `component` are one mapping): the same leaves and weights, each Record's
+    path starting `new` instead of `old`."""
+    if type(wrapped) is list:
+        return [v if type(v) not in _WRAPPED else renamed(v, old, new) for v in wrapped]
+    if type(wrapped) is not Record:
+        return wrapped
+    items = {k: v if type(v) not in _WRAPPED else renamed(v, old, new) for k, v in wrapped.items()}
+    return Record(new + wrapped._record_path[len(old) :], items, wrapped._weight)
+
+
 def _wrap(value: Any, path: str) -> tuple[Any, int]:
     """(value as templates see it, its weight for pnp.layout.guard), computed as it is copied;
     a text or a number inside is taken at once (no path made for it)."""
@@ -87,6 +99,7 @@ def _wrap(value: Any, path: str) -> tuple[Any, int]:
 
 
 _PLAIN = {int, float, bool, type(None)}  # weighing 1 (pnp.layout.guard.weigh)
+_WRAPPED = {Record, list}  # what _wrap makes that holds other values
 
 
 class FieldUndefined(StrictUndefined):
