@@ -68,11 +68,14 @@ def test_whole_numbers_stay_within_their_bits_by_every_way(tmp_path, template):
         ("{{ ('%20000000s' | safe) % 'y' }}", "this format width would make more than"),
         ("{{ 'x' * 10**7 }}", "repeating this would make more than"),
         ("{{ 10**7 * 'x' }}", "repeating this would make more than"),
+        # a list of numbers weighs one an item: 100,001 ten times
+        ("{{ (range(100000) | list) * 10 }}", "repeating this would make more than"),
+        ("{{ [none, 0.5, true, 1, none] * 200001 }}", "repeating this would make more than"),
         # a filter that can make more than it is given has its result weighed
         ("{{ ('x' * 600000) | list | length }}", "the result of |list would hold more than"),
     ],
     ids=["float-width", "float-precision", "markup-repeat", "markup-width", "repeat",
-         "count-times-text", "filter-result"],
+         "count-times-text", "numbers", "mixed-numbers", "filter-result"],
 )  # fmt: skip
 def test_texts_stay_within_their_size_by_every_way(tmp_path, template, limit):
     assert limit in refusal(tmp_path, template)
@@ -119,6 +122,14 @@ def test_a_missing_field_is_named_by_the_name_the_template_used(tmp_path, field,
     # `card` and `component` are one mapping: each still names itself
     card = {"name": "Mole", "fields": {"cost": 2}, "tags": [{"kind": "spy"}]}
     assert message in refusal(tmp_path, "{{ " + field + " }}", card)
+
+
+def test_a_field_named_like_a_mapping_method_is_read_by_its_key(tmp_path):
+    # `card.items` is the mapping's method, as Jinja finds attributes first; the field is
+    # card["items"] (a Record's fields are read at once, its methods still found first)
+    card = {"items": "three", "name": "Mole"}
+    template = "{{ card.items() | list | length }} {{ card['items'] }} {{ card.name }}"
+    assert source(tmp_path, template, card) == "2 three Mole"
 
 
 @pytest.mark.parametrize(

@@ -30,6 +30,7 @@ from pnp.limits import OUTPUT_CHARS, TEMPLATE_INT_BITS, TEMPLATE_VALUE
 
 _SCALARS = (int, float, bool, type(None))
 _NUMBERS = {int, float, bool}  # by exact type: the common case, checked without isinstance
+_FLAT = frozenset({*_NUMBERS, type(None)})  # what weighs 1 inside a value
 _PRINTF = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(\*|\d+)?(?:\.(\*|\d+))?")
 
 
@@ -64,6 +65,8 @@ def weigh(value: Any, limit: int = TEMPLATE_VALUE) -> int:
             seen = known.get(id(item))
             if seen is not None and seen[0] is item:
                 total += seen[1]
+            elif _FLAT.issuperset(map(type, item)):  # numbers alone: one each, counted at once
+                total += 1 + len(item)
             else:
                 total += 1
                 stack.extend(item)

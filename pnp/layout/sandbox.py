@@ -98,6 +98,7 @@ def _wrap(value: Any, path: str) -> tuple[Any, int]:
     return value, len(value) + 1 if type(value) is str else guard.weigh(value)
 
 
+_RECORD_ATTRIBUTES = frozenset(dir(Record))  # what getattr(record, name) finds, not a field
 _PLAIN = {int, float, bool, type(None)}  # weighing 1 (pnp.layout.guard.weigh)
 _WRAPPED = {Record, list}  # what _wrap makes that holds other values
 
@@ -249,6 +250,17 @@ class GuardedSandbox(ImmutableSandboxedEnvironment):
         The environment's globals are set before any template loads and never change."""
         return dict(super().make_globals(d))
 
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        """`card.name`: a Record's field at once. Jinja looks for an attribute first, and a
+        Record has none but its class's (`items`, `_record_path`): those, and any other
+        object, go Jinja's way."""
+        if type(obj) is Record and attribute not in _RECORD_ATTRIBUTES:
+            try:
+                return obj[attribute]
+            except KeyError:
+                pass  # Jinja's undefined value, naming the field
+        return super().getattr(obj, attribute)
+
     def call_binop(self, context: Context, operator: str, left: Any, right: Any) -> Any:
         guard.binop(operator, left, right)
         return guard.check_value(super().call_binop(context, operator, left, right))
@@ -328,7 +340,7 @@ def _checked_filter(
         extra = args[count:]
         given["args"] = extra  # for |format's *args
         check(given)  # may swap a generator for a list, so it can be measured
-        args = (*[given[n] for n in named[: len(args)]], *extra)
+        args = (*map(given.__getitem__, named[: len(args)]), *extra)
         if kwargs:
             kwargs = {k: given[k] for k in kwargs}
         result = func(*args, **kwargs)
