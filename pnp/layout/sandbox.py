@@ -1,8 +1,8 @@
 """The Jinja environment face templates run in: immutable sandbox, strict undefined values.
 
 A template cannot reach files or Python internals, and naming a field the data lacks stops the
-build naming the record and the field. Data reaches templates as Records, which know their own
-path ("card", "game.tables[2]") for those messages.
+build naming the record and the field. Data reaches templates as Records (pnp.layout.records),
+which know their own path ("card", "game.tables[2]") for those messages.
 
 Templates are read only from inside the game's folder and the project's shared templates, links
 resolved; and what a template computes is bounded (pnp.layout.guard, pnp.layout.budget): every
@@ -13,12 +13,10 @@ memory. `lipsum` and `random` are left out: a face must come out the same every 
 
 from __future__ import annotations
 
-import functools
-import inspect
 import json
 import os
 import re
-from collections.abc import Callable, Mapping, MutableMapping
+from collections.abc import Callable, MutableMapping
 from json.encoder import encode_basestring
 from pathlib import Path
 from typing import Any
@@ -32,75 +30,12 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 from pnp.io import files
 from pnp.layout import budget, guard
 from pnp.layout.compiled import CompiledTemplates, cache_folder
+from pnp.layout.filters import guarded_filter
+from pnp.layout.records import RECORD_ATTRIBUTES, Record
 from pnp.limits import TEMPLATE_BYTES
 from pnp.names import closest, did_you_mean, quote
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-class Record(guard.Weighed):
-    """A mapping as templates see it; knows its own name so a missing field can be named."""
-
-    # underscored, so a field called `path` is still reachable as `card.path`
-    __slots__ = ("_record_path",)
-
-    def __init__(self, path: str, items: Mapping[str, Any], weight: int | None = None) -> None:
-        super().__init__(items)
-        self._record_path = path
-        self._weight = guard.weigh(dict(items)) if weight is None else weight
-
-
-def wrap_context(value: Any, path: str) -> Any:
-    """Copy plain data into Records (mappings) and lists, naming each mapping by its path."""
-    return _wrap(value, path)[0]
-
-
-def renamed(wrapped: Any, old: str, new: str) -> Any:
-    """What `wrap_context(value, new)` makes, from `wrapped = wrap_context(value, old)` (a
-    face's `card` and `component` are one mapping): the same leaves and weights, each Record's
-    path starting `new` instead of `old`."""
-    if type(wrapped) is list:
-        return [v if type(v) not in _WRAPPED else renamed(v, old, new) for v in wrapped]
-    if type(wrapped) is not Record:
-        return wrapped
-    items = {k: v if type(v) not in _WRAPPED else renamed(v, old, new) for k, v in wrapped.items()}
-    return Record(new + wrapped._record_path[len(old) :], items, wrapped._weight)
-
-
-def _wrap(value: Any, path: str) -> tuple[Any, int]:
-    """(value as templates see it, its weight for pnp.layout.guard), computed as it is copied;
-    a text or a number inside is taken at once (no path made for it)."""
-    if isinstance(value, Mapping):
-        items, weight = {}, 1
-        for k, v in value.items():
-            kind = type(v)
-            if kind is str:
-                items[k], w = v, len(v) + 1
-            elif kind in _PLAIN:
-                items[k], w = v, 1
-            else:
-                items[k], w = _wrap(v, f"{path}.{k}")
-            weight += w + (len(k) if type(k) is str else guard.weigh(k))
-        return Record(path, items, weight), weight
-    if isinstance(value, list | tuple):
-        values, weight = [], 1
-        for i, v in enumerate(value):
-            kind = type(v)
-            if kind is str:
-                w = len(v) + 1
-            elif kind in _PLAIN:
-                w = 1
-            else:
-                v, w = _wrap(v, f"{path}[{i}]")
-            values.append(v)
-            weight += w
-        return values, weight
-    return value, len(value) + 1 if type(value) is str else guard.weigh(value)
-
-
-_RECORD_ATTRIBUTES = frozenset(dir(Record))  # what getattr(record, name) finds, not a field
-_PLAIN = {int, float, bool, type(None)}  # weighing 1 (pnp.layout.guard.weigh)
-_WRAPPED = {Record, list}  # what _wrap makes that holds other values
 
 
 class FieldUndefined(StrictUndefined):
@@ -254,7 +189,7 @@ class GuardedSandbox(ImmutableSandboxedEnvironment):
         """`card.name`: a Record's field at once. Jinja looks for an attribute first, and a
         Record has none but its class's (`items`, `_record_path`): those, and any other
         object, go Jinja's way."""
-        if type(obj) is Record and attribute not in _RECORD_ATTRIBUTES:
+        if type(obj) is Record and attribute not in RECORD_ATTRIBUTES:
             try:
                 return obj[attribute]
             except KeyError:
@@ -275,83 +210,9 @@ class GuardedSandbox(ImmutableSandboxedEnvironment):
             budget.leave_call(state)
 
 
-def _guarded_filter(name: str, func: Callable[..., Any]) -> Callable[..., Any]:
-    """A Jinja filter that is a step of the render, checked before it runs when it can make
-    more than it is given, and whose result is checked like every value."""
-    check = guard.FILTER_CHECKS.get(name)
-    if check is not None:
-        return _checked_filter(name, func, check)
-    what = f"the result of |{name}"
-    check_value, current = guard.check_value, budget.current
-
-    if name == "round":  # `{{ (x + w / 2) | round(2) }}`: a face's most common filter
-
-        @functools.wraps(func)
-        def run(*args: Any, **kwargs: Any) -> Any:
-            state = current()
-            if state is not None and state.clock() > state.deadline:  # state.tick()
-                raise state.overdue()
-            if len(args) == 2 and not kwargs and type(args[0]) is float and type(args[1]) is int:
-                return round(args[0], args[1])  # what Jinja's round does with them
-            return func(*args, **kwargs)
-
-    elif name in guard.NO_LARGER:  # its result needs no weighing
-
-        @functools.wraps(func)  # keeps Jinja's pass_context / pass_environment marks
-        def run(*args: Any, **kwargs: Any) -> Any:
-            state = current()
-            if state is not None and state.clock() > state.deadline:
-                raise state.overdue()
-            return func(*args, **kwargs)
-
-    else:
-
-        @functools.wraps(func)
-        def run(*args: Any, **kwargs: Any) -> Any:
-            state = current()
-            if state is not None and state.clock() > state.deadline:
-                raise state.overdue()
-            return check_value(func(*args, **kwargs), what)
-
-    return run
-
-
-def _checked_filter(
-    name: str, func: Callable[..., Any], check: Callable[[dict[str, Any]], None]
-) -> Callable[..., Any]:
-    """`_guarded_filter` of a filter whose arguments are checked before it runs."""
-    same, what = name in guard.NO_LARGER, f"the result of |{name}"
-    check_value, current = guard.check_value, budget.current
-    named = [
-        p.name
-        for p in inspect.signature(func).parameters.values()
-        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
-    ]
-    count = len(named)
-
-    @functools.wraps(func)
-    def run(*args: Any, **kwargs: Any) -> Any:
-        state = current()
-        if state is not None and state.clock() > state.deadline:
-            raise state.overdue()
-        given = dict(zip(named, args, strict=False))
-        if kwargs:
-            given.update(kwargs)
-        extra = args[count:]
-        given["args"] = extra  # for |format's *args
-        check(given)  # may swap a generator for a list, so it can be measured
-        args = (*map(given.__getitem__, named[: len(args)]), *extra)
-        if kwargs:
-            kwargs = {k: given[k] for k in kwargs}
-        result = func(*args, **kwargs)
-        return result if same else check_value(result, what)
-
-    return run
-
-
 def add_filter(env: Environment, name: str, func: Callable[..., Any]) -> None:
     """Give `env` one more filter, a step of the render checked like the others."""
-    env.filters[name] = _guarded_filter(name, func)
+    env.filters[name] = guarded_filter(name, func)
 
 
 _COMPILED: CompiledTemplates | None = None
@@ -386,5 +247,5 @@ def sandbox(loader: BaseLoader) -> ImmutableSandboxedEnvironment:
     for dropped in ("random", "urlize"):  # not the same every build; HTML only
         env.filters.pop(dropped, None)
     env.globals.pop("lipsum", None)
-    env.filters = {name: _guarded_filter(name, f) for name, f in env.filters.items()}
+    env.filters = {name: guarded_filter(name, f) for name, f in env.filters.items()}
     return env

@@ -28,14 +28,8 @@ from pnp.layout.images import icon_aspect, place_icon
 from pnp.layout.items import ItemCache
 from pnp.layout.keywords import icon_filter
 from pnp.layout.output import Origin, display_path, read_output
-from pnp.layout.sandbox import (
-    Record,
-    TemplateLoader,
-    add_filter,
-    renamed,
-    sandbox,
-    wrap_context,
-)
+from pnp.layout.records import Record, renamed, wrap_context
+from pnp.layout.sandbox import TemplateLoader, add_filter, sandbox
 from pnp.layout.theme import RGB, Theme
 from pnp.layout.trace import Trace, located, traced_render
 from pnp.limits import OUTPUT_CHARS
