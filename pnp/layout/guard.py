@@ -12,14 +12,14 @@ routes every place a template can make something large through these checks:
 - each render has a deadline, checked on every loop step, call and output, a call depth, and a
   budget of characters written (text written into macros and blocks counts too).
 
-The deadline, call depth and output budget of a render are pnp.layout.budget's. A check that
+The deadline, call depth and output budget of a render are pnp.layout.budget's; the operators
+`+`, `*`, `%` and `**` are checked in pnp.layout.operators, with these. A check that
 fails raises LimitError, which names the limit; pnp.layout.templates adds the template, line
 and card.
 """
 
 from __future__ import annotations
 
-import operator
 import re
 import string
 from collections.abc import Iterable, Mapping
@@ -95,11 +95,11 @@ def check_value(value: Any, what: str = "a value") -> Any:
         return value
     if kind is int:  # by exact type: a bool or a subclass of int takes the way below
         if value.bit_length() > TEMPLATE_INT_BITS:
-            raise _too_large_int()
+            raise too_large_int()
         return value
     if isinstance(value, _SCALARS):
         if isinstance(value, int) and value.bit_length() > TEMPLATE_INT_BITS:
-            raise _too_large_int()
+            raise too_large_int()
         return value
     weight = weigh(value)
     if weight > TEMPLATE_VALUE:
@@ -119,83 +119,11 @@ def check_size(size: int, what: str) -> None:
         raise LimitError(f"{what} would make more than {TEMPLATE_VALUE:,} characters or items")
 
 
-def _too_large_int() -> LimitError:
+def too_large_int() -> LimitError:
     return LimitError(f"a whole number larger than {TEMPLATE_INT_BITS} bits")
 
 
-# -- operators ----------------------------------------------------------------------------------
-
-
-def add(left: Any, right: Any) -> Any:
-    """A template's `left + right`: two numbers at once (arithmetic on coordinates, most of
-    what a face template computes), anything else checked before and after (binop)."""
-    kind, other = type(left), type(right)
-    if kind is float and (other is float or other is int) or kind is int and other is float:
-        return left + right
-    if kind is int and other is int:
-        result = left + right
-        if result.bit_length() > TEMPLATE_INT_BITS:
-            raise _too_large_int()
-        return result
-    return _operated("+", left, right)
-
-
-def mul(left: Any, right: Any) -> Any:
-    """A template's `left * right`, as `add`."""
-    kind, other = type(left), type(right)
-    if kind is float and (other is float or other is int) or kind is int and other is float:
-        return left * right
-    if kind is int and other is int:
-        if left.bit_length() + right.bit_length() > TEMPLATE_INT_BITS:
-            raise _too_large_int()
-        return left * right
-    return _operated("*", left, right)
-
-
-def mod(left: Any, right: Any) -> Any:
-    """A template's `left % right`, as `add` (a text's `%` formatting is checked first)."""
-    kind, other = type(left), type(right)
-    if kind is float and (other is float or other is int) or kind is int and other is float:
-        return left % right
-    if kind is int and other is int:
-        result = left % right
-        if result.bit_length() > TEMPLATE_INT_BITS:
-            raise _too_large_int()
-        return result
-    return _operated("%", left, right)
-
-
-_OPERATORS = {"+": operator.add, "*": operator.mul, "%": operator.mod, "**": operator.pow}
-
-
-def _operated(symbol: str, left: Any, right: Any) -> Any:
-    binop(symbol, left, right)
-    return check_value(_OPERATORS[symbol](left, right))
-
-
-def binop(operator: str, left: Any, right: Any) -> None:
-    """Refuse `left operator right` when its result would pass a limit (checked first)."""
-    if operator == "%" and isinstance(left, str):  # a float's width too: '%999999999.1f' % 1.5
-        check_printf(left, right)
-        return
-    if type(left) is float or type(right) is float or operator == "+" and type(left) is int:
-        return  # arithmetic on coordinates, by far the most common, cannot grow past a limit
-    both_ints = isinstance(left, int) and isinstance(right, int)
-    if operator == "**" and both_ints:
-        if right > 0 and abs(left) > 1 and left.bit_length() * right > TEMPLATE_INT_BITS:
-            raise _too_large_int()
-    elif operator == "*":
-        _check_repeat(left, right)
-        _check_repeat(right, left)
-        if both_ints and left.bit_length() + right.bit_length() > TEMPLATE_INT_BITS:
-            raise _too_large_int()
-    elif operator == "+" and not isinstance(left, _SCALARS):
-        check_size(weigh(left) + weigh(right), "joining these")
-
-
-def _check_repeat(seq: Any, times: Any) -> None:
-    if isinstance(times, int) and not isinstance(seq, _SCALARS):
-        check_size(weigh(seq) * max(times, 0), "repeating this")
+# -- formatting ----------------------------------------------------------------------------------
 
 
 def check_printf(fmt: str, args: Any) -> None:

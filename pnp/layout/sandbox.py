@@ -28,7 +28,7 @@ from jinja2.runtime import Context, Undefined
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from pnp.io import files
-from pnp.layout import budget, guard
+from pnp.layout import budget, guard, operators
 from pnp.layout.compiled import CompiledTemplates, cache_folder
 from pnp.layout.filters import guarded_filter
 from pnp.layout.records import RECORD_ATTRIBUTES, Record
@@ -172,9 +172,9 @@ class GuardedSandbox(ImmutableSandboxedEnvironment):
     intercepted_binops = frozenset({"*", "**", "+", "%"})
     code_generator_class = _GuardedCode
     # called by the code _GuardedCode writes (as environment.<name>)
-    checked_add = staticmethod(guard.add)
-    checked_mul = staticmethod(guard.mul)
-    checked_mod = staticmethod(guard.mod)
+    checked_add = staticmethod(operators.add)
+    checked_mul = staticmethod(operators.mul)
+    checked_mod = staticmethod(operators.mod)
     checked_concat = staticmethod(guard.concat)
     checked_loop = staticmethod(budget.loop)
     checked_value = staticmethod(guard.check_value)
@@ -197,7 +197,7 @@ class GuardedSandbox(ImmutableSandboxedEnvironment):
         return super().getattr(obj, attribute)
 
     def call_binop(self, context: Context, operator: str, left: Any, right: Any) -> Any:
-        guard.binop(operator, left, right)
+        operators.binop(operator, left, right)
         return guard.check_value(super().call_binop(context, operator, left, right))
 
     def call(__self, __context: Context, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
