@@ -79,3 +79,21 @@ def test_nested_loops_check_the_deadline_at_every_inner_step(tmp_path, clock):
     inner = steps(3)
     with pytest.raises(TemplateError, match="ran for more than 5 s"):
         source(tmp_path, "{% for i in [0, 0] %}" + inner + "{% endfor %}")
+
+
+@pytest.mark.parametrize(
+    "step",
+    [
+        "{{ x }}",  # an output
+        "{% set y = x | round(1) %}",  # the filters: round, taken the shortest way
+        "{% set y = x | abs %}",  # one whose result is never larger than its value
+        "{% set y = x | string %}",  # one whose result is weighed
+        "{% set y = [x] | sum %}",  # one whose arguments are checked before it runs
+        "{% set y = range(1) %}",  # a call
+    ],
+    ids=["output", "round", "abs", "string", "sum", "call"],
+)
+def test_every_kind_of_step_checks_the_deadline(tmp_path, clock, step):
+    # ten steps of one kind, nothing else reading the clock: each step reads it
+    with pytest.raises(TemplateError, match="ran for more than 5 s"):
+        source(tmp_path, "{% set x = 0.5 %}" + step * 10)

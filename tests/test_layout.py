@@ -8,7 +8,7 @@ import pytest
 from pnp.draw import elements as draw
 from pnp.errors import FitError, GlyphError, InputError, TemplateError
 from pnp.layout.compiler import KINDS
-from pnp.layout.sandbox import wrap_context
+from pnp.layout.records import wrap_context
 from pnp.layout.templates import TemplateSet
 from pnp.layout.theme import Theme, load_theme
 from pnp.units import mm_to_pt

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextvars
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +27,8 @@ class Budget:
 
     seconds: float = RENDER_SECONDS
     deadline: float = field(init=False)
+    # the clock the deadline is read on (pnp.layout.guard reads it itself on its hottest steps)
+    clock: Callable[[], float] = field(init=False, repr=False)
     depth: int = 0
     written: int = 0
     # values the template built, by id, with their weight (see pnp.layout.guard.weigh)
@@ -34,16 +36,22 @@ class Budget:
     kept: int = 0  # their weights, summed
 
     def __post_init__(self) -> None:
-        self.deadline = time.monotonic() + self.seconds
+        self.clock = time.monotonic
+        self.deadline = self.clock() + self.seconds
 
     def tick(self) -> None:
         """A step of the render (a loop step, a call, a filter, an output): past the deadline
         it fails. What one step may do is bounded by pnp.layout.guard, so none runs long."""
-        if time.monotonic() > self.deadline:
-            raise LimitError(
-                f"the template ran for more than {self.seconds:g} s: "
-                "is a loop much larger than it should be?"
-            )
+        if self.clock() > self.deadline:
+            raise self.overdue()
+
+    def overdue(self) -> LimitError:
+        """The error of a render past its deadline (the hottest steps read the clock
+        themselves, then raise this)."""
+        return LimitError(
+            f"the template ran for more than {self.seconds:g} s: "
+            "is a loop much larger than it should be?"
+        )
 
     def remember(self, value: Any, weight: int) -> None:
         """Keep a built value's weight, so a value built from it is weighed at once; the value
@@ -55,7 +63,11 @@ class Budget:
     def write(self, chars: int) -> None:
         self.written += chars
         if self.written > OUTPUT_CHARS:
-            raise LimitError(f"the template wrote more than {OUTPUT_CHARS:,} characters")
+            raise wrote_too_much()
+
+
+def wrote_too_much() -> LimitError:
+    return LimitError(f"the template wrote more than {OUTPUT_CHARS:,} characters")
 
 
 _BUDGET: contextvars.ContextVar[Budget | None] = contextvars.ContextVar("budget", default=None)
@@ -70,17 +82,21 @@ def stop(token: contextvars.Token[Budget | None]) -> None:
     _BUDGET.reset(token)
 
 
-def current() -> Budget | None:
-    """The budget of the render under way in this thread, if any."""
-    return _BUDGET.get()
+# The budget of the render under way in this thread, if any: the context variable's own `get`,
+# without a function around it (it is asked for on every step of every render).
+current: Callable[[], Budget | None] = _BUDGET.get
 
 
 def loop(iterable: Any) -> Iterator[Any]:
     """A `{% for %}`'s items, a step of the render each."""
     budget = _BUDGET.get()
+    if budget is None:
+        yield from iterable
+        return
+    clock, deadline = budget.clock, budget.deadline
     for item in iterable:
-        if budget is not None:
-            budget.tick()
+        if clock() > deadline:  # budget.tick(), without the call
+            raise budget.overdue()
         yield item
 
 

@@ -22,7 +22,8 @@ from jinja2.bccache import Bucket, BytecodeCache
 
 from pnp.io.caches import private_folder, read_private, write_private
 
-_GUARDS = ("sandbox.py", "guard.py", "budget.py", "compiled.py")  # what compiles templates
+# what compiles templates (the filters too: Jinja runs a filter of constants as it compiles)
+_GUARDS = ("sandbox.py", "filters.py", "guard.py", "operators.py", "budget.py", "compiled.py")
 
 
 class CompiledTemplates(BytecodeCache):

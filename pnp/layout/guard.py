@@ -12,7 +12,8 @@ routes every place a template can make something large through these checks:
 - each render has a deadline, checked on every loop step, call and output, a call depth, and a
   budget of characters written (text written into macros and blocks counts too).
 
-The deadline, call depth and output budget of a render are pnp.layout.budget's. A check that
+The deadline, call depth and output budget of a render are pnp.layout.budget's; the operators
+`+`, `*`, `%` and `**` are checked in pnp.layout.operators, with these. A check that
 fails raises LimitError, which names the limit; pnp.layout.templates adds the template, line
 and card.
 """
@@ -24,11 +25,12 @@ import string
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from pnp.layout.budget import LimitError, current
+from pnp.layout.budget import LimitError, current, wrote_too_much
 from pnp.limits import OUTPUT_CHARS, TEMPLATE_INT_BITS, TEMPLATE_VALUE
 
 _SCALARS = (int, float, bool, type(None))
 _NUMBERS = {int, float, bool}  # by exact type: the common case, checked without isinstance
+_FLAT = frozenset({*_NUMBERS, type(None)})  # what weighs 1 inside a value
 _PRINTF = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(\*|\d+)?(?:\.(\*|\d+))?")
 
 
@@ -54,7 +56,21 @@ def weigh(value: Any, limit: int = TEMPLATE_VALUE) -> int:
     total, stack = 0, [value]
     while stack and total <= limit:
         item = stack.pop()
-        if isinstance(item, str):
+        kind = type(item)
+        if kind is str:
+            total += len(item) + 1
+        elif kind in _NUMBERS or item is None:  # as `else` below, by exact type at once
+            total += 1
+        elif kind is list or kind is tuple:  # as below, without the isinstance checks
+            seen = known.get(id(item))
+            if seen is not None and seen[0] is item:
+                total += seen[1]
+            elif _FLAT.issuperset(map(type, item)):  # numbers alone: one each, counted at once
+                total += 1 + len(item)
+            else:
+                total += 1
+                stack.extend(item)
+        elif isinstance(item, str):
             total += len(item) + 1
         elif isinstance(item, Weighed):
             total += item._weight
@@ -77,9 +93,13 @@ def check_value(value: Any, what: str = "a value") -> Any:
     kind = type(value)
     if kind is str and len(value) <= TEMPLATE_VALUE or kind is float or value is None:
         return value
+    if kind is int:  # by exact type: a bool or a subclass of int takes the way below
+        if value.bit_length() > TEMPLATE_INT_BITS:
+            raise too_large_int()
+        return value
     if isinstance(value, _SCALARS):
         if isinstance(value, int) and value.bit_length() > TEMPLATE_INT_BITS:
-            raise _too_large_int()
+            raise too_large_int()
         return value
     weight = weigh(value)
     if weight > TEMPLATE_VALUE:
@@ -99,35 +119,11 @@ def check_size(size: int, what: str) -> None:
         raise LimitError(f"{what} would make more than {TEMPLATE_VALUE:,} characters or items")
 
 
-def _too_large_int() -> LimitError:
+def too_large_int() -> LimitError:
     return LimitError(f"a whole number larger than {TEMPLATE_INT_BITS} bits")
 
 
-# -- operators ----------------------------------------------------------------------------------
-
-
-def binop(operator: str, left: Any, right: Any) -> None:
-    """Refuse `left operator right` when its result would pass a limit (checked first)."""
-    if type(left) is float or type(right) is float or operator == "+" and type(left) is int:
-        return  # arithmetic on coordinates, by far the most common, cannot grow past a limit
-    both_ints = isinstance(left, int) and isinstance(right, int)
-    if operator == "**" and both_ints:
-        if right > 0 and abs(left) > 1 and left.bit_length() * right > TEMPLATE_INT_BITS:
-            raise _too_large_int()
-    elif operator == "*":
-        _check_repeat(left, right)
-        _check_repeat(right, left)
-        if both_ints and left.bit_length() + right.bit_length() > TEMPLATE_INT_BITS:
-            raise _too_large_int()
-    elif operator == "+" and not isinstance(left, _SCALARS):
-        check_size(weigh(left) + weigh(right), "joining these")
-    elif operator == "%" and isinstance(left, str):
-        check_printf(left, right)
-
-
-def _check_repeat(seq: Any, times: Any) -> None:
-    if isinstance(times, int) and not isinstance(seq, _SCALARS):
-        check_size(weigh(seq) * max(times, 0), "repeating this")
+# -- formatting ----------------------------------------------------------------------------------
 
 
 def check_printf(fmt: str, args: Any) -> None:
@@ -165,8 +161,14 @@ def output(value: Any) -> Any:
     """What `{{ value }}` prints: a step of the render, counted against what it may write."""
     budget = current()
     if budget is not None:
-        budget.tick()
-        budget.write(weigh(value, OUTPUT_CHARS))
+        if budget.clock() > budget.deadline:  # budget.tick(), without the call
+            raise budget.overdue()
+        kind = type(value)
+        budget.written += (
+            len(value) if kind is str else 1 if kind is float else weigh(value, OUTPUT_CHARS)
+        )
+        if budget.written > OUTPUT_CHARS:
+            raise wrote_too_much()
     return value
 
 

@@ -1,8 +1,8 @@
 """The Jinja environment face templates run in: immutable sandbox, strict undefined values.
 
 A template cannot reach files or Python internals, and naming a field the data lacks stops the
-build naming the record and the field. Data reaches templates as Records, which know their own
-path ("card", "game.tables[2]") for those messages.
+build naming the record and the field. Data reaches templates as Records (pnp.layout.records),
+which know their own path ("card", "game.tables[2]") for those messages.
 
 Templates are read only from inside the game's folder and the project's shared templates, links
 resolved; and what a template computes is bounded (pnp.layout.guard, pnp.layout.budget): every
@@ -13,59 +13,29 @@ memory. `lipsum` and `random` are left out: a face must come out the same every 
 
 from __future__ import annotations
 
-import functools
-import inspect
 import json
 import os
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, MutableMapping
+from json.encoder import encode_basestring
 from pathlib import Path
 from typing import Any
 
 from jinja2 import BaseLoader, Environment, FileSystemLoader, StrictUndefined, nodes
-from jinja2.compiler import CodeGenerator, Frame
+from jinja2.compiler import CodeGenerator, Frame, optimizeconst
 from jinja2.loaders import split_template_path
 from jinja2.runtime import Context, Undefined
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from pnp.io import files
-from pnp.layout import budget, guard
+from pnp.layout import budget, guard, operators
 from pnp.layout.compiled import CompiledTemplates, cache_folder
+from pnp.layout.filters import guarded_filter
+from pnp.layout.records import RECORD_ATTRIBUTES, Record
 from pnp.limits import TEMPLATE_BYTES
 from pnp.names import closest, did_you_mean, quote
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-class Record(guard.Weighed):
-    """A mapping as templates see it; knows its own name so a missing field can be named."""
-
-    # underscored, so a field called `path` is still reachable as `card.path`
-    __slots__ = ("_record_path",)
-
-    def __init__(self, path: str, items: Mapping[str, Any], weight: int | None = None) -> None:
-        super().__init__(items)
-        self._record_path = path
-        self._weight = guard.weigh(dict(items)) if weight is None else weight
-
-
-def wrap_context(value: Any, path: str) -> Any:
-    """Copy plain data into Records (mappings) and lists, naming each mapping by its path."""
-    return _wrap(value, path)[0]
-
-
-def _wrap(value: Any, path: str) -> tuple[Any, int]:
-    """(value as templates see it, its weight for pnp.layout.guard), computed as it is copied."""
-    if isinstance(value, Mapping):
-        items, weight = {}, 1
-        for k, v in value.items():
-            items[k], w = _wrap(v, f"{path}.{k}")
-            weight += w + guard.weigh(k)
-        return Record(path, items, weight), weight
-    if isinstance(value, list | tuple):
-        wrapped = [_wrap(v, f"{path}[{i}]") for i, v in enumerate(value)]
-        return [v for v, _ in wrapped], 1 + sum(w for _, w in wrapped)
-    return value, len(value) + 1 if type(value) is str else guard.weigh(value)
 
 
 class FieldUndefined(StrictUndefined):
@@ -87,7 +57,10 @@ def to_yaml(value: Any) -> str:
     """Jinja filter `yaml`: any value as a safe YAML flow scalar or collection (JSON syntax)."""
     if isinstance(value, Undefined):
         value._fail_with_undefined_error()
-    text = json.dumps(guard.check_value(value), ensure_ascii=False, default=str)
+    if type(value) is str:  # what json.dumps does with a text, without making an encoder
+        text = encode_basestring(guard.check_value(value))
+    else:
+        text = json.dumps(guard.check_value(value), ensure_ascii=False, default=str)
     # a lone surrogate (from a "\ud800" escape) cannot be written as UTF-8; escaped, YAML
     # reads it back and refuses it with the line
     return text if text.isascii() or not _SURROGATE.search(text) else json.dumps(value, default=str)
@@ -127,6 +100,20 @@ class TemplateLoader(FileSystemLoader):
         return source, filename, uptodate
 
 
+def _checked_operator(name: str) -> Callable[[CodeGenerator, nodes.BinExpr, Frame], None]:
+    """A visitor writing `environment.<name>(left, right)` for a binary operator."""
+
+    @optimizeconst
+    def visit(self: CodeGenerator, node: nodes.BinExpr, frame: Frame) -> None:
+        self.write(f"environment.{name}(")
+        self.visit(node.left, frame)
+        self.write(", ")
+        self.visit(node.right, frame)
+        self.write(")")
+
+    return visit
+
+
 class _GuardedCode(CodeGenerator):
     """Compiles templates so loops, `~` and literal lists, tuples and mappings go through
     GuardedSandbox's checks (Jinja writes them as plain Python otherwise)."""
@@ -135,6 +122,14 @@ class _GuardedCode(CodeGenerator):
         if not isinstance(node.iter, nodes.Call) or node.iter.node != _LOOP:
             node.iter = nodes.Call(_LOOP, [node.iter], [], None, None, lineno=node.lineno)
         super().visit_For(node, frame)
+
+    def visit_Call(self, node: nodes.Call, frame: Frame, forward_caller: bool = False) -> None:
+        if node.node == _LOOP:  # a loop's items: straight to budget.loop, not through `call`
+            self.write("environment.checked_loop(")
+            self.visit(node.args[0], frame)
+            self.write(")")
+        else:
+            super().visit_Call(node, frame, forward_caller=forward_caller)
 
     def visit_Concat(self, node: nodes.Concat, frame: Frame) -> None:
         self.write("environment.checked_concat(")
@@ -160,6 +155,13 @@ class _GuardedCode(CodeGenerator):
         visit(node, frame)
         self.write(")")
 
+    # `+`, `*` and `%` call guard's functions for them, with no context to pass and no operator
+    # to look up: most of what a face computes is arithmetic on coordinates (`**` keeps
+    # Jinja's call_binop). Constant folding stays off for them: they are intercepted_binops.
+    visit_Add = _checked_operator("checked_add")
+    visit_Mul = _checked_operator("checked_mul")
+    visit_Mod = _checked_operator("checked_mod")
+
 
 _LOOP = nodes.EnvironmentAttribute("checked_loop")
 
@@ -170,12 +172,32 @@ class GuardedSandbox(ImmutableSandboxedEnvironment):
     intercepted_binops = frozenset({"*", "**", "+", "%"})
     code_generator_class = _GuardedCode
     # called by the code _GuardedCode writes (as environment.<name>)
+    checked_add = staticmethod(operators.add)
+    checked_mul = staticmethod(operators.mul)
+    checked_mod = staticmethod(operators.mod)
     checked_concat = staticmethod(guard.concat)
     checked_loop = staticmethod(budget.loop)
     checked_value = staticmethod(guard.check_value)
 
+    def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
+        """A template's globals as a plain dict, not Jinja's ChainMap over the environment's:
+        every render copies them into its context, and a ChainMap copies ten times slower.
+        The environment's globals are set before any template loads and never change."""
+        return dict(super().make_globals(d))
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        """`card.name`: a Record's field at once. Jinja looks for an attribute first, and a
+        Record has none but its class's (`items`, `_record_path`): those, and any other
+        object, go Jinja's way."""
+        if type(obj) is Record and attribute not in RECORD_ATTRIBUTES:
+            try:
+                return obj[attribute]
+            except KeyError:
+                pass  # Jinja's undefined value, naming the field
+        return super().getattr(obj, attribute)
+
     def call_binop(self, context: Context, operator: str, left: Any, right: Any) -> Any:
-        guard.binop(operator, left, right)
+        operators.binop(operator, left, right)
         return guard.check_value(super().call_binop(context, operator, left, right))
 
     def call(__self, __context: Context, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
@@ -188,40 +210,9 @@ class GuardedSandbox(ImmutableSandboxedEnvironment):
             budget.leave_call(state)
 
 
-def _guarded_filter(name: str, func: Callable[..., Any]) -> Callable[..., Any]:
-    """A Jinja filter that is a step of the render, checked before it runs when it can make
-    more than it is given, and whose result is checked like every value."""
-    check = guard.FILTER_CHECKS.get(name)
-    checked = guard.check_value if name not in guard.NO_LARGER else _same
-    named = [
-        p.name
-        for p in inspect.signature(func).parameters.values()
-        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
-    ]
-
-    @functools.wraps(func)  # keeps Jinja's pass_context / pass_environment marks
-    def run(*args: Any, **kwargs: Any) -> Any:
-        state = budget.current()
-        if state is not None:
-            state.tick()
-        if check is not None:
-            given = {**dict(zip(named, args, strict=False)), **kwargs}
-            given["args"] = args[len(named) :]  # for |format's *args
-            check(given)  # may swap a generator for a list, so it can be measured
-            args = tuple(given[n] for n in named[: len(args)]) + args[len(named) :]
-            kwargs = {k: given[k] for k in kwargs}
-        return checked(func(*args, **kwargs), f"the result of |{name}")
-
-    return run
-
-
 def add_filter(env: Environment, name: str, func: Callable[..., Any]) -> None:
     """Give `env` one more filter, a step of the render checked like the others."""
-    env.filters[name] = _guarded_filter(name, func)
-
-
-def _same(value: Any, what: str) -> Any:
-    return value
+    env.filters[name] = guarded_filter(name, func)
 
 
 _COMPILED: CompiledTemplates | None = None
@@ -256,5 +247,5 @@ def sandbox(loader: BaseLoader) -> ImmutableSandboxedEnvironment:
     for dropped in ("random", "urlize"):  # not the same every build; HTML only
         env.filters.pop(dropped, None)
     env.globals.pop("lipsum", None)
-    env.filters = {name: _guarded_filter(name, f) for name, f in env.filters.items()}
+    env.filters = {name: guarded_filter(name, f) for name, f in env.filters.items()}
     return env

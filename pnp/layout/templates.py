@@ -28,7 +28,8 @@ from pnp.layout.images import icon_aspect, place_icon
 from pnp.layout.items import ItemCache
 from pnp.layout.keywords import icon_filter
 from pnp.layout.output import Origin, display_path, read_output
-from pnp.layout.sandbox import Record, TemplateLoader, add_filter, sandbox, wrap_context
+from pnp.layout.records import Record, renamed, wrap_context
+from pnp.layout.sandbox import TemplateLoader, add_filter, sandbox
 from pnp.layout.theme import RGB, Theme
 from pnp.layout.trace import Trace, located, traced_render
 from pnp.limits import OUTPUT_CHARS
@@ -76,6 +77,9 @@ class TemplateSet:
         self._theme_context = wrap_context(theme.as_context(), "theme")
         self._fitted: OrderedDict[FittedKey, tuple[Element, ...]] = OrderedDict()
         self._contexts: dict[tuple[str, int], tuple[Any, Any]] = {}  # see _wrapped
+        self._named: dict[int, tuple[Any, str, Any]] = {}  # see _wrapped
+        self._trims: dict[tuple[float, float], Record] = {}  # `trim` by face size
+        self._templates: dict[str, Template] = {}  # see _template
         self._items = ItemCache()  # compiled element items, shared by the faces that write them
 
     def source(self, template_name: str, context: Mapping[str, Any], **face: Unpack[Face]) -> str:
@@ -190,9 +194,14 @@ class TemplateSet:
     ) -> dict[str, Any]:
         """What the template sees: the context as Records, plus the theme and the face's size."""
         values = {k: self._wrapped(k, v) for k, v in context.items()}
+        trim = self._trims.get((width_mm, height_mm))
+        if trim is None:  # one per size: a Record cannot change
+            trim = self._trims[width_mm, height_mm] = Record(
+                "trim", {"w": width_mm, "h": height_mm}
+            )
         values.update(
             theme=self._theme_context,
-            trim=Record("trim", {"w": width_mm, "h": height_mm}),
+            trim=trim,
             bleed=bleed_mm,
             safe=self.theme.safe_zone_mm,
             shape=shape,
@@ -214,20 +223,33 @@ class TemplateSet:
         `set` and `tables` (templates cannot change them)."""
         cached = self._contexts.get((name, id(value)))
         if cached is None or cached[0] is not value:
-            cached = (value, wrap_context(value, str(name)))
+            # a face's `card` is its `component` too: made once, then renamed
+            twin = self._named.get(id(value))
+            if twin is not None and twin[0] is value:
+                cached = (value, renamed(twin[2], twin[1], str(name)))
+            else:
+                cached = (value, wrap_context(value, str(name)))
             if len(self._contexts) > _CACHE_SIZE:
                 self._contexts.clear()
+                self._named.clear()
             self._contexts[(name, id(value))] = cached
+            self._named[id(value)] = (value, str(name), cached[1])
         return cached[1]
 
     def _render(self, name: str, values: dict[str, Any], label: str) -> tuple[str, str]:
         """(YAML text, template path for messages)."""
         prefix = f"{label}: " if label else ""
-        template = self._template(name, prefix)
+        template = self._templates.get(name)
+        if template is None:  # Jinja's cache, without its lookup on every face
+            template = self._templates[name] = self._template(name, prefix)
         file = display_path(template.filename or name)
+        context = template.new_context(values)
         token = budget.start(budget.Budget())
         try:
-            return _collect(template.generate(values)), file
+            try:  # Template.generate, without a generator around the template's own
+                return _collect(template.root_render_func(context)), file
+            except Exception:
+                self.env.handle_exception()  # raises it, its traceback in template lines
         except TemplateSyntaxError as exc:
             raise _syntax_error(exc, prefix) from None
         except Exception as exc:  # any failure inside a template is the template's to fix
