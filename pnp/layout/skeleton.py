@@ -65,8 +65,9 @@ class _Skeleton:
 
 
 _skeletons: OrderedDict[tuple[str, str], _Skeleton] = OrderedDict()
-# skeletons of quoted texts alone met once: met again, they are parsed as they are (the numbers
-# of a deck's items stay put), else their numbers are taken out too (a board's items move)
+# skeletons of quoted texts alone met once: met again, they are kept as they are, made from the
+# skeleton with numbers out (the numbers of a deck's items stay put, so its faces skip the number
+# pass; a board's pieces move, and share the skeleton with numbers out)
 _met: OrderedDict[tuple[str, str], None] = OrderedDict()
 
 
@@ -79,18 +80,22 @@ def parse_item(chunk: str, file: str | Path) -> Any:
     skeleton = _QUOTED.sub(lambda m: _stand_in(m, values), chunk)
     if _STAND_IN + "!" in skeleton or len(values) > _VALUES:
         return None
-    key = (str(file), skeleton)
-    known = _skeletons.get(key) if values else None
-    if known is None and key in _met:
-        known = _parsed(key, len(values))
-    elif known is None:
-        if values:
-            _remember(_met, key, None)
+    texts = (str(file), skeleton)
+    known = _skeletons.get(texts) if values else None
+    if known is None:
+        met = texts in _met
+        if values and not met:
+            _remember(_met, texts, None)
+        count = len(values)
         skeleton = _NUMBER.sub(lambda m: _number(m, values), skeleton)
         if not values or len(values) > _VALUES:
             return None
-        key = (key[0], skeleton)
+        key = (texts[0], skeleton)
         known = _skeletons.get(key) or _parsed(key, len(values))
+        if met and known is not None and known.plan is not None:  # its texts alone from now on
+            stand_ins = [f"{_STAND_IN}{i}" for i in range(count)]
+            numbered = _fill(known.parsed, known.plan, [*stand_ins, *values[count:]])
+            _remember(_skeletons, texts, _Skeleton(numbered, count))
     if known is None or known.plan is None:
         return None
     return _fill(known.parsed, known.plan, values)
