@@ -93,3 +93,62 @@ def test_texts_through_the_yaml_filter_read_as_yaml_reads_them() -> None:
 )
 def test_odd_items_read_as_yaml_reads_them(chunk: str) -> None:
     same_as_yaml(chunk)
+
+
+def strictly(value: Any) -> Any:
+    """`lines`, telling 0.0 from -0.0 too."""
+    if type(value) is SourceDict:
+        return (value.line, dict(value.key_lines), [(k, strictly(v)) for k, v in value.items()])
+    if type(value) is SourceList:
+        return (value.line, value.item_lines, [strictly(v) for v in value])
+    return (type(value).__name__, repr(value))
+
+
+NUMBERS = ["0", "-0", "7", "-7", "0.5", "-0.0", "12.250", "91.38888888888889", "123456789012345",
+           "1234567890123456", "007", "1e3", "1.5e+3", "+3", "1_000", ".5", "5.", "0x1F", "1:30",
+           "1234567890123456789012", "3.14159265358979323846264338327950288"]  # fmt: skip
+PLACES = [
+    "- {k: N}\n", "- [N, N]\n", "- k: N\n", "- k: N # c\n", "- k: N, N\n", "- {k: !!str N}\n",
+    "- {k: &a N, j: *a}\n", "- {N: x}\n", "- {k: 'a: N'}\n", "- k: N\n  more\n", "- N\n",
+    "- k: |\n    a: N\n", "- {k: N N}\n", "- - N\n", "- [N: x]\n", "- {k: N}  # k: N\n",
+    "- {k: [[N, N], [N, N]]}\n", "- {k: N,\n   j: N}\n", "- {k: -N}\n", "- {k: N#c}\n",
+    "- k: N]\n", "- {k: ! N}\n", '- {k: "s", j: N}\n', "- {a: {b: {c: N}}}\n",
+]  # fmt: skip
+
+
+def test_numbers_read_as_yaml_reads_them() -> None:
+    """Plain numbers taken out of a skeleton come back as YAML reads them (int, float, text,
+    0.0 or -0.0), or the item is read as written."""
+    rng = random.Random(5)
+    taken = 0
+    for _ in range(3000):
+        place = rng.choice(PLACES)
+        chunk = "".join(
+            part + (rng.choice(NUMBERS) if i < place.count("N") else "")
+            for i, part in enumerate(place.split("N"))
+        )
+        fast = parse_item(chunk, "face.yaml.j2")
+        try:
+            slow = parse_yaml(chunk, "face.yaml.j2")
+        except InputError:
+            assert fast is None, chunk
+            continue
+        if fast is not None:
+            taken += 1
+            assert strictly(fast) == strictly(slow), chunk
+    assert taken > 500
+
+
+def test_one_skeleton_gives_each_item_its_own_numbers_and_texts() -> None:
+    """Items of one shape share a parsed skeleton, never each other's values: a deck's names
+    at one place, a board's pieces at many."""
+    places = [(1, 2), (1, 2), (1, 2), (1.5, -2), (0, 0.25), (1.5, -2), (7, 8), (1, 2)]
+    written = [
+        f'- {{star: {{name: "s{i}", cx: {x}, cy: {y}, r: 3, fill: "ink"}}}}\n'
+        for i, (x, y) in enumerate(places)
+    ]
+    fast = [parse_item(chunk, "board.yaml.j2") for chunk in written]
+    assert [strictly(f) for f in fast] == [strictly(parse_yaml(c, "b")) for c in written]
+    assert [(f[0]["star"]["name"], f[0]["star"]["cx"]) for f in fast] == [
+        (f"s{i}", x) for i, (x, _) in enumerate(places)
+    ]

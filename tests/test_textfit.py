@@ -158,3 +158,29 @@ def _face(name: str):
 def test_fallback_font_really_has_the_glyph():
     assert has_glyph(load_face(IPAEX.regular), "軍")
     assert not has_glyph(load_face(ROBOTO.regular), "軍")
+
+
+# -- what is worked out once and reused: the sizes tried, the width of each word --------------
+
+
+def test_each_text_box_shrinks_within_its_own_sizes():
+    """A box of 12 to 11 pt and one of 12 to 8 pt try their own sizes, whichever came first."""
+    text = "word " * 40  # fits at 9.7 pt
+    with pytest.raises(FitError):
+        fit(text, size=12.0, min_size=11.0)
+    assert fit(text, size=12.0, min_size=8.0).size == 9.7
+    assert fit(text * 2, size=11.5, min_size=6.0).size == 7.0
+
+
+@pytest.mark.parametrize("align", ["left", "right"])
+def test_each_run_starts_where_the_words_before_it_end_in_their_font_and_size(align):
+    """Runs after a change of font start after the words before them as measured in that
+    font at that size, however often those words were set before in other fonts and sizes."""
+    condensed = THEME.family("Roboto Condensed")
+    for family in (ROBOTO, condensed, ROBOTO):
+        for size in (10.0, 7.5, 10.0):
+            runs = fit("Agent **dossier**", family=family, size=size, min_size=size,
+                       align=align).runs  # fmt: skip
+            face = load_face(family.regular)
+            before = text_width("Agent", face, size) + text_width(" ", face, size)
+            assert runs[1].x - runs[0].x == pytest.approx(before, abs=1e-9)

@@ -52,6 +52,8 @@ def parse_markup(text: str) -> list[Token]:
     A `*` or `**` opens only before a non-space and closes only after one, so "5 * 3" stays
     literal; a marker left unclosed is literal text too.
     """
+    if _MARK.search(text) is None:  # plain text, as most is: one span
+        return [Span(text)] if text else []
     parts = _split(text)
     _resolve_delimiters(parts)
     tokens: list[Token] = []

@@ -13,10 +13,15 @@ from pnp.catalog.fields import REQUIRED, Fields
 from pnp.catalog.yamlsource import where
 from pnp.errors import TemplateError
 from pnp.layout.frame import Face, Frame
-from pnp.layout.theme import QUOTE_HEX, RGB
-from pnp.limits import POINTS
+from pnp.layout.theme import QUOTE_HEX, RGB, Theme
+from pnp.limits import LENGTH_MM, POINTS
 from pnp.names import describe, did_you_mean
 from pnp.units import parse_length
+
+# colours a theme gave for a text (a palette name, a hex), kept with the theme: the faces of a
+# set paint with the same few
+_colors: dict[tuple[int, str], tuple[Theme, RGB | None]] = {}
+_COLORS = 1024
 
 
 class Props(Fields):
@@ -84,8 +89,26 @@ class Props(Fields):
         if str(value) == "current":
             current = self.frame.current
             return current if current is not None else self.color(key, "ink")
-        color: RGB | None = self.convert(key, self.face.theme.color, value)
+        theme = self.face.theme
+        known = _colors.get((id(theme), value)) if type(value) is str else None
+        if known is not None and known[0] is theme:
+            return known[1]
+        color: RGB | None = self.convert(key, theme.color, value)
+        if type(value) is str:
+            if len(_colors) >= _COLORS:
+                _colors.clear()
+            _colors[(id(theme), value)] = (theme, color)  # the theme held: its id stays its own
         return color
+
+    def length(self, key: str, default: Any = REQUIRED, *, positive: bool = False) -> Any:
+        """`Fields.length`; a bare number within range, the usual value, taken as it is (what
+        pnp.units.parse_length makes of it: that many mm)."""
+        value: Any = self.raw.get(key)
+        kind = type(value)
+        in_range = (kind is int or kind is float) and -LENGTH_MM <= value <= LENGTH_MM
+        if in_range and (value > 0 or not positive):
+            return float(value)
+        return super().length(key, default, positive=positive)
 
     def opacity(self) -> float:
         """`opacity`, from 0 (invisible) to 1 (opaque, the default)."""

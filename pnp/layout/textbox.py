@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from pnp.draw import elements as draw
 from pnp.draw.elements import Element
@@ -12,6 +13,7 @@ from pnp.layout.frame import Face, Frame
 from pnp.layout.images import icon_aspect, place_icon
 from pnp.layout.props import Props
 from pnp.layout.textfit import fit_text
+from pnp.layout.theme import Theme
 from pnp.layout.words import TextStyle
 from pnp.limits import TEXT_CHARS
 from pnp.names import describe
@@ -67,8 +69,32 @@ def text(face: Face, p: Props, frame: Frame) -> list[Element]:
     return [draw.Text(fitted.size, fitted.line_count, tuple(children), name, where=p.what)]
 
 
+# the keys a text box's style is read from, and styles already read, by the theme and the
+# values of those keys (each with its type: 9, 9.0 and "9" read differently)
+_STYLE_KEYS = ("size", "min_size", "style", "font", "leading", "align", "valign", "icon_scale")
+_styles: dict[tuple[Any, ...], tuple[Theme, TextStyle]] = {}
+_STYLES = 1024
+
+
 def text_style(face: Face, p: Props) -> TextStyle:
-    """Font, sizes and alignment of a text box; `min_size` defaults to 70% of `size`."""
+    """Font, sizes and alignment of a text box; `min_size` defaults to 70% of `size` (read
+    once per theme and set of values: the text boxes of a deck share a few)."""
+    values = [p.get(k) for k in _STYLE_KEYS]
+    key = (id(face.theme), *[(type(v), v) for v in values])
+    try:
+        known = _styles.get(key)
+    except TypeError:  # a list or mapping where a value should be: read (and refused) below
+        return _read_style(face, p)
+    if known is not None and known[0] is face.theme:
+        return known[1]
+    style = _read_style(face, p)
+    if len(_styles) >= _STYLES:
+        _styles.clear()
+    _styles[key] = (face.theme, style)  # the theme held: its id stays its own
+    return style
+
+
+def _read_style(face: Face, p: Props) -> TextStyle:
     size = p.font_size("size", "body")
     min_size = p.font_size("min_size", None)
     if min_size is None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pnp.errors import FitError
 from pnp.layout.fonts import FontFace, load_face, text_width
@@ -127,7 +128,10 @@ def wrap(
     return lines, None
 
 
-def _candidate_sizes(size: float, min_size: float) -> list[float]:
+@lru_cache(maxsize=256, typed=True)  # 9 and 9.0 are equal keys of unequal sizes
+def _candidate_sizes(size: float, min_size: float) -> tuple[float, ...]:
+    """The sizes tried, largest first: `size`, then down the 0.1 pt grid, then `min_size`
+    (a deck's text boxes share a few pairs, so each list is made once)."""
     sizes = [size]
     k = 1
     while round(size - k * SIZE_STEP, 4) > min_size + _EPS:
@@ -135,7 +139,7 @@ def _candidate_sizes(size: float, min_size: float) -> list[float]:
         k += 1
     if min_size < size:
         sizes.append(min_size)
-    return sizes
+    return tuple(sizes)
 
 
 def _fit_error(
@@ -163,6 +167,22 @@ def _fit_error(
         file=file,
         hint="shorten the text, enlarge the box or lower its min_size",
     )
+
+
+_widths: dict[tuple[str, str, float], float] = {}  # (text, font name, size) -> points
+_WIDTHS = 8192  # entries kept at most: the words of a deck's texts at their few sizes
+
+
+def _width(text: str, face: FontFace, size: float) -> float:
+    """`text_width(text, face, size)`, measured once per text, font and size (a deck's
+    texts repeat their words and sizes across faces)."""
+    key = (text, face.name, size)
+    width = _widths.get(key)
+    if width is None:
+        if len(_widths) >= _WIDTHS:
+            _widths.clear()
+        width = _widths[key] = text_width(text, face, size)
+    return width
 
 
 def _place(
@@ -202,26 +222,27 @@ class _LineSetter:
 
     def set_line(self, line: list[Word | Space], width: float, align: str, last: bool) -> None:
         """Set a whole line aligned in `width`; justified lines stretch their spaces."""
-        natural = sum(e.width for e in line) * self.size
-        spaces = sum(1 for e in line if isinstance(e, Space))
         extra = 0.0
-        if align == "justify" and not last and spaces:
-            extra = (width - natural) / spaces
-        elif align == "center":
-            self.x = (width - natural) / 2
-        elif align == "right":
-            self.x = width - natural
+        if align != "left":
+            natural = sum(e.width for e in line) * self.size
+            spaces = sum(1 for e in line if isinstance(e, Space))
+            if align == "justify" and not last and spaces:
+                extra = (width - natural) / spaces
+            elif align == "center":
+                self.x = (width - natural) / 2
+            elif align == "right":
+                self.x = width - natural
         for entry in line:
-            if isinstance(entry, Space) and extra:
-                self.skip(entry.width * self.size + extra)
-            elif isinstance(entry, Space):
-                self.text(" ", entry.face)
-            else:
+            if isinstance(entry, Word):
                 for segment in entry.segments:
                     if isinstance(segment, IconSegment):
                         self.icon(segment)
                     else:
-                        self.text(*segment)
+                        self.text(segment[0], segment[1])
+            elif extra:
+                self.skip(entry.width * self.size + extra)
+            else:
+                self.text(" ", entry.face)
         self.flush()
 
     def text(self, text: str, face: FontFace) -> None:
@@ -229,7 +250,7 @@ class _LineSetter:
             self.flush()
             self._start, self._face = self.x, face
         self._text += text
-        self.x += text_width(text, face, self.size)
+        self.x += _width(text, face, self.size)
 
     def icon(self, segment: IconSegment) -> None:
         self.flush()

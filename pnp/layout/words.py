@@ -90,12 +90,23 @@ _PIECES = re.compile("[ \t]+|\u200b|[^ \t\u200b]+")  # spaces, a zero-width spac
 # a control character); what the fast path of _add_span may add without looking at each one
 _simple: dict[str, dict[str, float]] = {}
 _spaces: dict[str, Space] = {}
+# per font face: widths at size 1 of whole pieces of such characters, summed from 0 (a deck's
+# texts repeat their words), at most _WORDS of them
+_words: dict[str, dict[str, float]] = {}
+_WORDS = 4096
 
 
 def _simple_widths(face: FontFace) -> dict[str, float]:
     widths = _simple.get(face.name)
     if widths is None:
         widths = _simple[face.name] = {}
+    return widths
+
+
+def _word_widths(face: FontFace) -> dict[str, float]:
+    widths = _words.get(face.name)
+    if widths is None:
+        widths = _words[face.name] = {}
     return widths
 
 
@@ -143,22 +154,33 @@ class _Builder:
         style = (span.bold or self.style.bold, span.italic or self.style.italic)
         first = load_face(self.style.family.file_for(*style))  # fallbacks only when needed
         simple = _simple_widths(first)
+        known = _word_widths(first)
         for piece in _PIECES.findall(span.text):
             if piece[0] in " \t":
-                self._end_word()
+                self.word = None
                 para = self.paragraphs[-1]
-                if not para or not isinstance(para[-1], Space):
+                if not para or type(para[-1]) is not Space:
                     para.append(_space(first))
-            elif piece == ZERO_WIDTH_SPACE:  # a break opportunity that takes no room
-                self._end_word()
-            elif all(map(simple.__contains__, piece)):  # the usual case: the whole piece at once
-                word = self._word()
-                self._join(word, piece, first)
+                continue
+            if piece == ZERO_WIDTH_SPACE:  # a break opportunity that takes no room
+                self.word = None
+                continue
+            width = known.get(piece)
+            if width is None and all(map(simple.__contains__, piece)):  # the usual case
                 # added one character at a time, as the slow path does: the same sum to the bit
-                word.width = reduce(add, map(simple.__getitem__, piece), word.width)
-            else:
+                width = reduce(add, map(simple.__getitem__, piece), 0.0)
+                if len(known) >= _WORDS:
+                    known.clear()
+                known[piece] = width
+            if width is None:
                 for char in piece:
                     self._add_char(char, first, style, simple)
+            elif self.word is None:  # a word of its own: its width is the piece's
+                self.word = Word([(piece, first)], width)
+                self.paragraphs[-1].append(self.word)
+            else:  # a word going on from the span before: its sum goes on from there
+                self._join(self.word, piece, first)
+                self.word.width = reduce(add, map(simple.__getitem__, piece), self.word.width)
 
     def _add_char(
         self, char: str, first: FontFace, style: tuple[bool, bool], simple: dict[str, float]
