@@ -7,18 +7,16 @@ compiles the elements (pnp.layout.compiler); every failure names the card and th
 
 from __future__ import annotations
 
-import traceback
 from collections import OrderedDict
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, Required, TypedDict, Unpack
 
-from jinja2 import Template, TemplateNotFound, TemplateSyntaxError, UndefinedError
-from jinja2.sandbox import SecurityError
+from jinja2 import Template, TemplateNotFound, TemplateSyntaxError
 
 from pnp.draw.elements import Element
 from pnp.draw.face import FaceArt, make_face_art
-from pnp.errors import PnpError, TemplateError
+from pnp.errors import TemplateError
 from pnp.io.files import confine
 from pnp.layout import budget
 from pnp.layout.assets import Assets
@@ -30,10 +28,10 @@ from pnp.layout.keywords import icon_filter
 from pnp.layout.output import Origin, display_path, read_output
 from pnp.layout.records import Record, renamed, wrap_context
 from pnp.layout.sandbox import TemplateLoader, add_filter, sandbox
+from pnp.layout.template_errors import not_found, runtime_error, syntax_error
 from pnp.layout.theme import RGB, Theme
 from pnp.layout.trace import Trace, located, traced_render
 from pnp.limits import OUTPUT_CHARS
-from pnp.names import closest, did_you_mean, quote, shorten
 from pnp.resources import templates_dir
 from pnp.units import pt_to_mm
 
@@ -251,9 +249,9 @@ class TemplateSet:
             except Exception:
                 self.env.handle_exception()  # raises it, its traceback in template lines
         except TemplateSyntaxError as exc:
-            raise _syntax_error(exc, prefix) from None
+            raise syntax_error(exc, prefix) from None
         except Exception as exc:  # any failure inside a template is the template's to fix
-            raise self._runtime_error(exc, file, prefix, values) from None
+            raise runtime_error(exc, file, prefix, values, self._loader.files) from None
         finally:
             budget.stop(token)
 
@@ -261,70 +259,9 @@ class TemplateSet:
         try:
             return self.env.get_template(name)
         except TemplateNotFound as exc:
-            raise self._not_found(exc, name, prefix) from None
+            raise not_found(exc, name, prefix, self.env, self.search_paths) from None
         except TemplateSyntaxError as exc:
-            raise _syntax_error(exc, prefix) from None
-
-    def _not_found(self, exc: TemplateNotFound, name: str, prefix: str) -> TemplateError:
-        known = {
-            n.removesuffix(".j2").removesuffix(".yaml"): n
-            for n in self.env.list_templates(filter_func=lambda n: n.endswith(".j2"))
-        }
-        stem = str(exc.name).removesuffix(".j2").removesuffix(".yaml")
-        where = ", ".join(str(p) for p in self.search_paths)
-        return TemplateError(
-            f"{prefix}template {quote(exc.name)} not found (looked in {where})",
-            file=None if exc.name == name else name,
-            hint=did_you_mean(known[k] for k in closest(stem, known)),
-        )
-
-    def _runtime_error(
-        self, exc: Exception, file: str, prefix: str, values: Mapping[str, Any]
-    ) -> TemplateError:
-        frames = [
-            (f.filename, f.lineno)
-            for f in traceback.extract_tb(exc.__traceback__)
-            if f.filename in self._loader.files
-        ]
-        inner_file, line = (display_path(frames[-1][0]), frames[-1][1]) if frames else (file, None)
-        hint = None
-        if isinstance(exc, UndefinedError):
-            message = exc.message or "undefined value"
-            name = message.split("'")[1] if message.endswith("is undefined") else None
-            hint = did_you_mean(closest(name, values)) if name else None
-        elif isinstance(exc, SecurityError):
-            message = f"not allowed in a template: {exc}"
-        elif isinstance(exc, TemplateNotFound):
-            message = f"template {quote(exc.name)} not found"
-        elif isinstance(exc, PnpError):  # a template it includes cannot be read
-            message, hint = exc.message, exc.hint
-            if exc.file:
-                inner_file, line = display_path(exc.file), exc.line
-        else:
-            message = _failure(exc)
-        caller = _call_site(frames, inner_file) if inner_file != file else None
-        if caller is not None:
-            message += f" (called from {display_path(caller[0])}:{caller[1]})"
-        return TemplateError(prefix + message, file=inner_file, line=line, hint=hint)
-
-
-def _call_site(frames: list[tuple[str, int | None]], inner: str) -> tuple[str, int | None] | None:
-    """Where the failing template file `inner` was called from: the last template frame in
-    another file (a child template's block calling a macro, not the base template it
-    extends)."""
-    outer = [f for f in frames if display_path(f[0]) != inner]
-    return outer[-1] if outer else None
-
-
-def _failure(exc: Exception) -> str:
-    """What went wrong inside a template, in words (a limit names itself)."""
-    if isinstance(exc, budget.LimitError):
-        return str(exc)
-    if isinstance(exc, RecursionError):
-        return "templates call or include each other too deeply: does one include itself?"
-    if isinstance(exc, MemoryError):
-        return "the template asked for more memory than there is"
-    return shorten(f"{type(exc).__name__}: {exc}", 200)
+            raise syntax_error(exc, prefix) from None
 
 
 def _collect(chunks: Iterator[str]) -> str:
@@ -336,11 +273,3 @@ def _collect(chunks: Iterator[str]) -> str:
             raise budget.LimitError(f"the template wrote more than {OUTPUT_CHARS:,} characters")
         out.append(chunk)
     return "".join(out)
-
-
-def _syntax_error(exc: TemplateSyntaxError, prefix: str) -> TemplateError:
-    return TemplateError(
-        f"{prefix}template syntax error: {exc.message}",
-        file=display_path(exc.filename or exc.name or "template"),
-        line=exc.lineno,
-    )
