@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 
 from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
@@ -273,17 +274,23 @@ def parse_markdown(
     text: str, fail: Callable[[str, int], MarkdownError] | None = None
 ) -> list[Block]:
     """Blocks of a rulebook's Markdown; MarkdownError (or what `fail` makes) at a line."""
-    parser = MarkdownIt("commonmark", {"html": True}).enable("table")
-    tree = SyntaxTreeNode(parser.parse(text))
+    tree = SyntaxTreeNode(_parser(tables=True).parse(text))
     return _Reader(fail or MarkdownError).read(tree.children)
 
 
 def parse_inline(text: str, line: int) -> list[Inline]:
     """Inline Markdown alone (a figure's label): bold, italic, code and `:icons:`."""
-    parser = MarkdownIt("commonmark", {"html": True})
-    tree = SyntaxTreeNode(parser.parseInline(text))
+    tree = SyntaxTreeNode(_parser(tables=False).parseInline(text))
     reader = _Reader(lambda message, _: MarkdownError(message, line))
     out: list[Inline] = []
     for node in tree.children:
         reader._inline(node.children, out, bold=False, italic=False, line=line)
     return out
+
+
+@cache
+def _parser(tables: bool) -> MarkdownIt:
+    """One parser of each kind per process: making one costs ~0.1 ms (markdown-it looks up its
+    renderer's rules by introspection), and a book parses a label for every call-out."""
+    parser = MarkdownIt("commonmark", {"html": True})
+    return parser.enable("table") if tables else parser
