@@ -27,14 +27,8 @@ from pnp.draw.coverage import (
     cover_of,
     walk,
 )
-from pnp.draw.elements import (
-    RGB,
-    Element,
-    Image,
-    Rectangle,
-    Text,
-    TextRun,
-)
+from pnp.draw.elements import RGB, Element, Image, Rectangle, Text, TextRun
+from pnp.draw.recall import Recall
 
 MIN_SIZE_PT = 7.0
 MIN_CONTRAST = 4.5
@@ -81,21 +75,51 @@ def check_face(elements: tuple[Element, ...], paper: RGB = PAPER) -> list[Findin
     """Every text box of a face with a run below MIN_SIZE_PT or MIN_CONTRAST, in paint order."""
     painted: list[Cover] = []  # the filled shapes and images painted so far
     findings = []
-    for matrix, element in walk(elements, IDENTITY):
-        if isinstance(element, Text):
-            finding = _judge(element, matrix, painted, paper)
-            if finding is not None:
-                findings.append(finding)
-        elif isinstance(element, SHAPES):
-            cover = cover_of(element, matrix)
+    for element in elements:
+        for cover, placed in _steps(element):
             if cover is not None:
                 painted.append(cover)
+            elif placed is not None:
+                finding = _judge(placed, painted, paper)
+                if finding is not None and (finding.too_small or finding.too_faint):
+                    findings.append(finding)
     return findings
 
 
-def _judge(text: Text, matrix: Matrix, painted: list[Cover], paper: RGB) -> Finding | None:
-    finding = measure(text, matrix, painted, paper)
-    return finding if finding is not None and (finding.too_small or finding.too_faint) else None
+Placed = tuple[Text, Matrix]  # a text box and its placement on the face
+Step = tuple[Cover | None, Placed | None]  # a fill painted, or a text box to judge
+
+
+def _steps(element: Element) -> tuple[Step, ...]:
+    """A top-level element's fills and text boxes in paint order, worked out once per element
+    (pnp.draw.recall: the faces of a set share most of theirs)."""
+    steps = _STEPS.get(id(element))
+    if steps is None:
+        found: list[Step] = []
+        for matrix, part in walk((element,), IDENTITY):
+            if isinstance(part, Text):
+                found.append((None, (part, matrix)))
+            elif isinstance(part, SHAPES):
+                cover = cover_of(part, matrix)
+                if cover is not None:
+                    found.append((cover, None))
+        steps = _STEPS.put(id(element), element, tuple(found))
+    return steps
+
+
+def _judge(placed: Placed, painted: list[Cover], paper: RGB) -> Finding | None:
+    """`measure`, once per text box, placement, fills under it and paper: a text box shared
+    by the faces of a set over the same background is judged once."""
+    key = (id(placed), *map(id, painted), paper)
+    hit = _MEASURED.get(key)
+    if hit is None:
+        found = measure(placed[0], placed[1], painted, paper)
+        hit = _MEASURED.put(key, (placed, tuple(painted)), (found,))
+    return hit[0]
+
+
+_STEPS: Recall[tuple[Step, ...]] = Recall(1024)
+_MEASURED: Recall[tuple[Finding | None]] = Recall(1024)
 
 
 def measure(
