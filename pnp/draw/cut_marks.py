@@ -4,6 +4,8 @@ element marks is the same on every face that has it."""
 
 from __future__ import annotations
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
 from pnp.draw.coverage import Matrix, apply, walk
 from pnp.draw.cut_frame import (
     EPS,
@@ -27,7 +29,7 @@ def marks(elements: tuple[Element, ...], matrix: Matrix) -> list[Mark]:
     found: list[Mark] = []
     for placed, element in walk(elements, matrix):
         if isinstance(element, Text):
-            box = _text_box(element, placed)
+            box = text_box(element, placed)
         else:
             points = [apply(placed, *p) for segment in _strokes(element) for p in segment]
             xs, ys = [p[0] for p in points], [p[1] for p in points]
@@ -96,10 +98,8 @@ def _stroke_width(element: Element) -> float:
     return paint.stroke_width if paint is not None else 0.0
 
 
-def _text_box(text: Text, matrix: Matrix) -> Box | None:
+def text_box(text: Text, matrix: Matrix) -> Box | None:
     """A text box's ink, roughly: from each run's start to its end, descender to cap height."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     corners = []
     for run in text.children:
         if not isinstance(run, TextRun) or not run.text.strip():

@@ -16,6 +16,7 @@ per template and problem (`CutSurvey`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pnp.draw.coverage import IDENTITY, Cover, colour_at, painted_covers
 from pnp.draw.cut_frame import (
@@ -23,6 +24,7 @@ from pnp.draw.cut_frame import (
     EDGES,
     PAPER,
     SAFE_MM,
+    Box,
     CutFinding,
     Frame,
     Span,
@@ -30,8 +32,8 @@ from pnp.draw.cut_frame import (
     reaches,
     within,
 )
-from pnp.draw.cut_marks import line_or_text, marks
-from pnp.draw.elements import RGB, Circle, Element, Polyline
+from pnp.draw.cut_marks import line_or_text, marks, text_box
+from pnp.draw.elements import RGB, Circle, Element, Polyline, Text
 from pnp.draw.recall import Recall
 from pnp.units import mm_to_pt
 
@@ -81,12 +83,15 @@ def _part(element: Element, size: tuple[float, float, float]) -> _Part:
 
 
 def _part_of(element: Element, size: tuple[float, float, float]) -> _Part:
-    frame, band = _frame(size)
-    inner = frame.inner()
+    frame, band, inner = _frame(size)
+    if isinstance(element, Text):  # it fills nothing; most text lies inside (a card's name)
+        box = text_box(element, IDENTITY)
+        if box is None or within(box, inner):
+            return _NOTHING
     covers = tuple(c for c in painted_covers((element,)) if not within(c[0], inner))
     placed = [m for m in marks((element,), IDENTITY) if not within(m[0], inner)]
     if not placed:
-        return _Part(covers, ())
+        return _Part(covers, ()) if covers else _NOTHING
     shown = tuple(
         tuple(f for box, e, m in placed if (f := line_or_text(e, m, box, frame, edge, band)))
         for edge in EDGES
@@ -94,10 +99,16 @@ def _part_of(element: Element, size: tuple[float, float, float]) -> _Part:
     return _Part(covers, shown)
 
 
-def _frame(size: tuple[float, float, float]) -> tuple[Frame, Span]:
-    """A face's frame and its band, from the bleed to SAFE_MM inside the trim."""
+_NOTHING = _Part((), ())
+
+
+@lru_cache(maxsize=64)
+def _frame(size: tuple[float, float, float]) -> tuple[Frame, Span, Box]:
+    """A face's frame, its band (from the bleed to SAFE_MM inside the trim) and what lies
+    inside the band."""
     width_mm, height_mm, bleed_mm = size
-    return Frame(mm_to_pt(width_mm), mm_to_pt(height_mm)), (-mm_to_pt(bleed_mm), mm_to_pt(SAFE_MM))
+    frame = Frame(mm_to_pt(width_mm), mm_to_pt(height_mm))
+    return frame, (-mm_to_pt(bleed_mm), mm_to_pt(SAFE_MM)), frame.inner()
 
 
 def _face_findings(
@@ -105,7 +116,7 @@ def _face_findings(
 ) -> tuple[CutFinding, ...]:
     """The first finding of each edge and kind, edge by edge: colour changes first, then the
     lines and text in paint order; a back's uneven edges last."""
-    frame, band = _frame(size)
+    frame, band, _ = _frame(size)
     covers = [cover for part in parts for cover in part.covers]
     marked = [part.marks for part in parts if part.marks]
     found: dict[tuple[str, str], CutFinding] = {}
