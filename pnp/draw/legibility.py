@@ -76,12 +76,17 @@ def check_face(elements: tuple[Element, ...], paper: RGB = PAPER) -> list[Findin
     painted: list[Cover] = []  # the filled shapes and images painted so far
     findings = []
     for element in elements:
+        if type(element) is Text:  # placed as it is: remembered by itself, no steps to walk
+            finding = _judge(element, element, IDENTITY, painted, paper)
+            if finding is not None:
+                findings.append(finding)
+            continue
         for cover, placed in _steps(element):
             if cover is not None:
                 painted.append(cover)
             elif placed is not None:
-                finding = _judge(placed, painted, paper)
-                if finding is not None and (finding.too_small or finding.too_faint):
+                finding = _judge(placed, *placed, painted, paper)
+                if finding is not None:
                     findings.append(finding)
     return findings
 
@@ -107,15 +112,19 @@ def _steps(element: Element) -> tuple[Step, ...]:
     return steps
 
 
-def _judge(placed: Placed, painted: list[Cover], paper: RGB) -> Finding | None:
-    """`measure`, once per text box, placement, fills under it and paper: a text box shared
-    by the faces of a set over the same background is judged once."""
+def _judge(
+    placed: object, text: Text, matrix: Matrix, painted: list[Cover], paper: RGB
+) -> Finding | None:
+    """A text box's finding when it is illegible. Measured once per placement (`placed`: the
+    text box itself at the top level, else its step), fills under it and paper: a text box
+    shared by the faces of a set over the same background is measured once."""
     key = (id(placed), *map(id, painted), paper)
     hit = _MEASURED.get(key)
     if hit is None:
-        found = measure(placed[0], placed[1], painted, paper)
+        found = measure(text, matrix, painted, paper)
         hit = _MEASURED.put(key, (placed, tuple(painted)), (found,))
-    return hit[0]
+    finding = hit[0]
+    return finding if finding is not None and (finding.too_small or finding.too_faint) else None
 
 
 _STEPS: Recall[tuple[Step, ...]] = Recall(1024)
