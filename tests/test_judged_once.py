@@ -7,7 +7,17 @@ from __future__ import annotations
 import gc
 
 from pnp.draw.cut_safety import CutFinding, check_cuts
-from pnp.draw.elements import Element, Group, Paint, Rectangle, Text, TextRun
+from pnp.draw.elements import (
+    Circle,
+    Element,
+    Group,
+    Image,
+    Paint,
+    Polyline,
+    Rectangle,
+    Text,
+    TextRun,
+)
 from pnp.draw.face import face_key
 from pnp.draw.legibility import check_face
 from pnp.units import mm_to_pt
@@ -90,6 +100,18 @@ def test_a_shared_text_box_is_judged_over_what_lies_under_it_on_each_face() -> N
     assert check_face((name,), paper=(0.2, 0.2, 0.2))[0].too_faint
 
 
+def test_a_text_box_made_where_another_was_is_judged_for_itself() -> None:
+    """Text boxes made and dropped one after another (each tends to take the place of the one
+    before), faint or not."""
+    runs = [_name((0.8, 0.8, 0.8) if i % 2 else INK, f"Card {i}").children for i in range(40)]
+    for i, children in enumerate(runs):
+        text = Text(12.0, 1, children, name="name")
+        found = [f.sample for f in check_face((text,))]
+        assert found == ([f"Card {i}"] if i % 2 else []), i
+        del text
+        gc.collect()
+
+
 def test_a_group_made_where_another_was_is_judged_for_itself() -> None:
     """Groups made and dropped one after another (each tends to take the place of the one
     before), their text boxes shrunk to half or not."""
@@ -111,3 +133,31 @@ def test_a_face_made_where_another_was_keeps_a_key_of_its_own() -> None:
         inset = (1.0, 5.0)[i % 2]
         assert face_key((_frame(inset),), *POKER, "rect") == expected[inset], i
         gc.collect()
+
+
+INK_FILL = Paint(fill=(0.1, 0.2, 0.3), stroke=None, stroke_width=0.5)
+SPELT = {  # faces whose key spells each kind of value: the keys earlier versions gave them
+    "ints and floats": ((Rectangle(1, 2, 3.0, 4.00001, INK_FILL),
+                         Rectangle(1.0, 2.0, 3.0, 4.00001, INK_FILL)),
+                        ("645798fcb069b7e8d59a", "9746c66f0b403914221b")),
+    "signed zero": ((Circle(-0.0, 0.0, 1e-05, INK_FILL),
+                     Circle(-0.00001, 0.00004, 123456.123456, INK_FILL)),
+                    ("0eaa927fea99a1bec635", "9793e5885681e63ae95a")),
+    "bools and None": ((Polyline(((0.0, 0.0), (1, 1.5)), True, INK_FILL),
+                        Image(0.0, 0.0, 5.0, 5.0, "svg", "ab", "p", clip=None,
+                              tint=(1.0, 1.0, 1.0), drop_background=True)),
+                       ("24507f3dbf99e6af8b78", "bef9efb338609e0a74ce")),
+    "one of each": ((Group(1.0, 2.0, (Text(9.0, 1, (TextRun(1.0, 2.0, "It's \u00e9", "F", 9.0,
+                                                            (0.0, 0.0, 0.0)),), name="n"),),
+                           rotate=90.0),),
+                    ("aa362bef02336409cde0", "52d8fc05236bd93d2ec1")),
+}  # fmt: skip
+
+
+def test_a_face_key_spells_every_kind_of_value_as_before() -> None:
+    """A key names a drawn face in the PDF: the same elements keep their key from version to
+    version (an int is not a float, -0.0 is 0.0, a bool and None are themselves)."""
+    for name, (elements, expected) in SPELT.items():
+        keys = (face_key(elements, 63.0, 88.0, 3.0, "rect"),
+                face_key(elements, 63, 88.0000001, -0.0, "round"))  # fmt: skip
+        assert keys == expected, name

@@ -88,7 +88,7 @@ def _element_text(element: Element) -> str:
     hit = _SPELT.get(id(element))
     if hit is not None and hit[0] is element:
         return hit[1]
-    text = repr(_canonical(element))
+    text = _spell(element)
     _SPELT[id(element)] = (element, text)
     if len(_SPELT) > _SPELT_SIZE:
         _SPELT.popitem(last=False)
@@ -179,6 +179,39 @@ def _canonical(value: object) -> object:
     if isinstance(value, float):
         return round(value, 4) + 0.0
     return value
+
+
+def _spell(value: object) -> str:
+    """repr(_canonical(value)), written out directly: a float's text is looked up, not worked
+    out again (a set's faces repeat the same few positions, sizes and colours)."""
+    kind = type(value)
+    if kind is float:
+        return _FLOATS[value]  # type: ignore[index]
+    if kind is str or kind is int:
+        return repr(value)
+    if kind is tuple:
+        items: tuple = value  # type: ignore[assignment]
+        if len(items) == 1:  # the one-item tuple's comma, as repr writes it
+            return f"({_spell(items[0])},)"
+        return f"({', '.join([_spell(v) for v in items])})"
+    getter = _KEY_FIELDS[kind] if kind in _KEY_FIELDS else _key_getter(kind, value)
+    if getter is not None:
+        return f"({', '.join([repr(getter[0]), *[_spell(v) for v in getter[1](value)]])})"
+    return repr(_canonical(value))
+
+
+class _FloatTexts(dict[float, str]):
+    """The canonical text of a float (rounded to 4 places, -0.0 as 0.0) by its value: equal
+    floats have one text, and only floats (not ints or bools, which compare equal) come here."""
+
+    def __missing__(self, value: float) -> str:
+        if len(self) >= 4096:
+            self.clear()
+        text = self[value] = repr(round(value, 4) + 0.0)
+        return text
+
+
+_FLOATS = _FloatTexts()
 
 
 def _key_getter(kind: type, value: object) -> tuple[str, Callable[[object], tuple]] | None:
