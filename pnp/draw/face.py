@@ -20,6 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.elements import Element
 from pnp.draw.paint import paint
+from pnp.draw.recall import Recall
 from pnp.draw.rl_private import page_code
 from pnp.units import mm_to_pt
 
@@ -79,19 +80,14 @@ def face_key(
 
 
 # canonical text of recent top-level elements by identity: the faces of a set share most of
-# theirs (pnp.layout.items), so each is spelt out once; the element is held so its id stays its
-_SPELT: OrderedDict[int, tuple[Element, str]] = OrderedDict()
-_SPELT_SIZE = 512
+# theirs (pnp.layout.items), so each is spelt out once (pnp.draw.recall)
+_SPELT: Recall[str] = Recall(1024)
 
 
 def _element_text(element: Element) -> str:
-    hit = _SPELT.get(id(element))
-    if hit is not None and hit[0] is element:
-        return hit[1]
-    text = _spell(element)
-    _SPELT[id(element)] = (element, text)
-    if len(_SPELT) > _SPELT_SIZE:
-        _SPELT.popitem(last=False)
+    text = _SPELT.get(id(element))
+    if text is None:
+        text = _SPELT.put(id(element), element, _spell(element))
     return text
 
 
@@ -193,10 +189,11 @@ def _spell(value: object) -> str:
         items: tuple = value  # type: ignore[assignment]
         if len(items) == 1:  # the one-item tuple's comma, as repr writes it
             return f"({_spell(items[0])},)"
-        return f"({', '.join([_spell(v) for v in items])})"
+        return f"({', '.join([_FLOATS[v] if type(v) is float else _spell(v) for v in items])})"
     getter = _KEY_FIELDS[kind] if kind in _KEY_FIELDS else _key_getter(kind, value)
-    if getter is not None:
-        return f"({', '.join([repr(getter[0]), *[_spell(v) for v in getter[1](value)]])})"
+    if getter is not None:  # floats looked up here: a call saved on most fields
+        texts = [_FLOATS[v] if type(v) is float else _spell(v) for v in getter[1](value)]
+        return f"({getter[0]!r}, {', '.join(texts)})"
     return repr(_canonical(value))
 
 

@@ -10,39 +10,39 @@ of them can be collected, and no other object can take its id, while the entry s
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
 
 
 class Recall(Generic[T]):
-    """A bounded memo by identity, least recently used entry dropped first. A value is never
-    None (`get` says "not known" with None)."""
+    """A bounded memo by identity: past `size` entries, the oldest is dropped (the shared
+    elements of a set come back every face and are soon worked out again if they go). A value
+    is never None: `get` says "not known" with None."""
 
-    __slots__ = ("_items", "_size")
+    __slots__ = ("_held", "_items", "_size", "get")
 
     def __init__(self, size: int) -> None:
-        self._items: OrderedDict[Hashable, tuple[object, T]] = OrderedDict()
+        self._items: OrderedDict[Hashable, T] = OrderedDict()
+        self._held: dict[Hashable, object] = {}
         self._size = size
-
-    def get(self, key: Hashable) -> T | None:
-        """The value stored under `key`, or None."""
-        hit = self._items.get(key)
-        if hit is None:
-            return None
-        self._items.move_to_end(key)
-        return hit[1]
+        # the value stored under a key, or None: the dict's own method, as this is asked for
+        # several times a face by each check
+        self.get: Callable[[Hashable], T | None] = self._items.get
 
     def put(self, key: Hashable, held: object, value: T) -> T:
         """Store `value` under `key`, holding `held`: every object whose id `key` names."""
-        self._items[key] = (held, value)
+        self._items[key] = value
+        self._held[key] = held
         if len(self._items) > self._size:
-            self._items.popitem(last=False)
+            old, _ = self._items.popitem(last=False)
+            del self._held[old]
         return value
 
     def clear(self) -> None:
         self._items.clear()
+        self._held.clear()
 
     def __len__(self) -> int:
         return len(self._items)
