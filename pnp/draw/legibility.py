@@ -47,11 +47,19 @@ class Finding:
 
     @property
     def too_small(self) -> bool:
-        return self.size < MIN_SIZE_PT - 0.05
+        return _too_small(self.size)
 
     @property
     def too_faint(self) -> bool:
-        return self.contrast < MIN_CONTRAST - 0.005
+        return _too_faint(self.contrast)
+
+
+def _too_small(size: float) -> bool:
+    return size < MIN_SIZE_PT - 0.05
+
+
+def _too_faint(contrast: float) -> bool:
+    return contrast < MIN_CONTRAST - 0.005
 
 
 def luminance(color: RGB) -> float:
@@ -121,14 +129,15 @@ def _judge(
     key = (id(placed), *map(id, painted), paper)
     hit = _MEASURED.get(key)
     if hit is None:
-        found = measure(text, matrix, painted, paper)
-        hit = _MEASURED.put(key, (placed, tuple(painted)), (found,))
-    finding = hit[0]
-    return finding if finding is not None and (finding.too_small or finding.too_faint) else None
+        measured = _measure(text, matrix, painted, paper, True) or ()  # (): it has no text
+        hit = _MEASURED.put(key, (placed, tuple(painted)), measured)
+    if hit and (_too_small(hit[0]) or _too_faint(hit[1])):
+        return _finding(text, *hit)
+    return None
 
 
 _STEPS: Recall[tuple[Step, ...]] = Recall(1024)
-_MEASURED: Recall[tuple[Finding | None]] = Recall(1024)
+_MEASURED: Recall[tuple[float, ...]] = Recall(1024)  # a text box's size and contrast, or ()
 
 
 def measure(
@@ -140,6 +149,14 @@ def measure(
     those points covers all of them (a text box on its card's background), the colour under
     them is one, and each distinct colour of the runs is judged once against it.
     """
+    measured = _measure(text, matrix, painted, paper, shortcut)
+    return None if measured is None else _finding(text, *measured)
+
+
+def _measure(
+    text: Text, matrix: Matrix, painted: list[Cover], paper: RGB, shortcut: bool
+) -> tuple[float, float] | None:
+    """`measure`'s size and contrast, rounded as a Finding holds them."""
     scale = math.sqrt(abs(matrix[0] * matrix[3] - matrix[1] * matrix[2]))
     runs = [r for r in text.children if isinstance(r, TextRun) and r.text.strip()]
     if not runs:
@@ -157,8 +174,13 @@ def measure(
             if under is not None:
                 worst = min(worst, contrast_ratio(blend(run.color, under, run.opacity), under))
     size = min(run.size for run in runs) * scale
+    return round(size, 2), round(worst, 2)
+
+
+def _finding(text: Text, size: float, contrast: float) -> Finding:
+    first = next(r for r in text.children if isinstance(r, TextRun) and r.text.strip())
     element = f"text {text.name!r}" if text.name else text.where  # a name holds across cards
-    return Finding(element, round(size, 2), round(worst, 2), runs[0].text.strip()[:24])
+    return Finding(element, size, contrast, first.text.strip()[:24])
 
 
 def _sample_points(run: TextRun, matrix: Matrix) -> list[tuple[float, float]]:
