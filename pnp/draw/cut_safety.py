@@ -48,9 +48,13 @@ def check_cuts(
     if shape != "rect":
         return []
     size = (width_mm, height_mm, bleed_mm)
-    parts = [_part(element, size) for element in elements]
-    # only what reaches the band matters: most of a face lies inside it (a card's name, say)
-    shown = [part for part in parts if part.covers or part.marks]
+    remembered = _PARTS.get
+    shown = []  # only what reaches the band matters: most of a face lies inside it
+    for element in elements:
+        hit = remembered(id(element))
+        part = hit[1] if hit is not None and hit[0] == size else _part(element, size)
+        if part is not _NOTHING:
+            shown.append(part)
     key = (tuple(map(id, shown)), *size, back)
     found = _FACES.get(key)
     if found is None:
@@ -68,18 +72,16 @@ class _Part:
     marks: tuple[tuple[CutFinding, ...], ...]
 
 
-# by element identity and face size (pnp.draw.recall): a set's faces share most elements
-_PARTS: Recall[_Part] = Recall(1024)
+# by element identity (pnp.draw.recall), with the face size it was worked out for: a set's
+# faces share most elements, and an element is laid out for one size
+_PARTS: Recall[tuple[tuple[float, float, float], _Part]] = Recall(1024)
 # a face's findings, by the parts that reach its band, its size and whether it is a back
 _FACES: Recall[tuple[CutFinding, ...]] = Recall(256)
 
 
 def _part(element: Element, size: tuple[float, float, float]) -> _Part:
-    key = (id(element), *size)
-    part = _PARTS.get(key)
-    if part is None:
-        part = _PARTS.put(key, element, _part_of(element, size))
-    return part
+    """What `element` brings to a face of `size` (_NOTHING for most), remembered."""
+    return _PARTS.put(id(element), element, (size, _part_of(element, size)))[1]
 
 
 def _part_of(element: Element, size: tuple[float, float, float]) -> _Part:

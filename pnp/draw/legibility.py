@@ -83,13 +83,15 @@ def check_face(elements: tuple[Element, ...], paper: RGB = PAPER) -> list[Findin
     """Every text box of a face with a run below MIN_SIZE_PT or MIN_CONTRAST, in paint order."""
     painted: list[Cover] = []  # the filled shapes and images painted so far
     findings = []
+    remembered = _STEPS.get
     for element in elements:
         if type(element) is Text:  # placed as it is: remembered by itself, no steps to walk
             finding = _judge(element, element, IDENTITY, painted, paper)
             if finding is not None:
                 findings.append(finding)
             continue
-        for cover, placed in _steps(element):
+        steps = remembered(id(element))
+        for cover, placed in _steps(element) if steps is None else steps:
             if cover is not None:
                 painted.append(cover)
             elif placed is not None:
@@ -106,18 +108,15 @@ Step = tuple[Cover | None, Placed | None]  # a fill painted, or a text box to ju
 def _steps(element: Element) -> tuple[Step, ...]:
     """A top-level element's fills and text boxes in paint order, worked out once per element
     (pnp.draw.recall: the faces of a set share most of theirs)."""
-    steps = _STEPS.get(id(element))
-    if steps is None:
-        found: list[Step] = []
-        for matrix, part in walk((element,), IDENTITY):
-            if isinstance(part, Text):
-                found.append((None, (part, matrix)))
-            elif isinstance(part, SHAPES):
-                cover = cover_of(part, matrix)
-                if cover is not None:
-                    found.append((cover, None))
-        steps = _STEPS.put(id(element), element, tuple(found))
-    return steps
+    found: list[Step] = []
+    for matrix, part in walk((element,), IDENTITY):
+        if isinstance(part, Text):
+            found.append((None, (part, matrix)))
+        elif isinstance(part, SHAPES):
+            cover = cover_of(part, matrix)
+            if cover is not None:
+                found.append((cover, None))
+    return _STEPS.put(id(element), element, tuple(found))
 
 
 def _judge(
