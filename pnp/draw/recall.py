@@ -9,6 +9,7 @@ of them can be collected, and no other object can take its id, while the entry s
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Generic, TypeVar
@@ -21,28 +22,33 @@ class Recall(Generic[T]):
     elements of a set come back every face and are soon worked out again if they go). A value
     is never None: `get` says "not known" with None."""
 
-    __slots__ = ("_held", "_items", "_size", "get")
+    __slots__ = ("_held", "_items", "_lock", "_size", "get")
 
     def __init__(self, size: int) -> None:
         self._items: OrderedDict[Hashable, T] = OrderedDict()
         self._held: dict[Hashable, object] = {}
         self._size = size
+        self._lock = threading.Lock()
         # the value stored under a key, or None: the dict's own method, as this is asked for
         # several times a face by each check
         self.get: Callable[[Hashable], T | None] = self._items.get
 
     def put(self, key: Hashable, held: object, value: T) -> T:
         """Store `value` under `key`, holding `held`: every object whose id `key` names."""
-        self._items[key] = value
-        self._held[key] = held
-        if len(self._items) > self._size:
-            old, _ = self._items.popitem(last=False)
-            del self._held[old]
+        # one writer at a time (pnp studio checks faces on more than one thread), and a key is
+        # in `_items`, where `get` finds it, only while its objects are held
+        with self._lock:
+            self._held[key] = held
+            self._items[key] = value
+            if len(self._items) > self._size:
+                old, _ = self._items.popitem(last=False)
+                del self._held[old]
         return value
 
     def clear(self) -> None:
-        self._items.clear()
-        self._held.clear()
+        with self._lock:
+            self._items.clear()
+            self._held.clear()
 
     def __len__(self) -> int:
         return len(self._items)
