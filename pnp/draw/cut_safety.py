@@ -74,7 +74,7 @@ class _Part:
 
 # by element identity (pnp.draw.recall), with the face size it was worked out for: a set's
 # faces share most elements, and an element is laid out for one size
-_PARTS: Recall[tuple[tuple[float, float, float], _Part]] = Recall(1024)
+_PARTS: Recall[tuple[tuple[float, float, float], _Part]] = Recall(512)
 # a face's findings, by the parts that reach its band, its size and whether it is a back
 _FACES: Recall[tuple[CutFinding, ...]] = Recall(256)
 

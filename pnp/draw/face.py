@@ -81,7 +81,7 @@ def face_key(
 
 # canonical text of recent top-level elements by identity: the faces of a set share most of
 # theirs (pnp.layout.items), so each is spelt out once (pnp.draw.recall)
-_SPELT: Recall[str] = Recall(1024)
+_SPELT: Recall[str] = Recall(512)
 
 
 def _element_text(element: Element) -> str:

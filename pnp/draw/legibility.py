@@ -135,8 +135,8 @@ def _judge(
     return None
 
 
-_STEPS: Recall[tuple[Step, ...]] = Recall(1024)
-_MEASURED: Recall[tuple[float, ...]] = Recall(1024)  # a text box's size and contrast, or ()
+_STEPS: Recall[tuple[Step, ...]] = Recall(512)
+_MEASURED: Recall[tuple[float, ...]] = Recall(512)  # a text box's size and contrast, or ()
 
 
 def measure(
