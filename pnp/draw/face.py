@@ -20,6 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.elements import Element
 from pnp.draw.paint import paint
+from pnp.draw.recall import Recall
 from pnp.draw.rl_private import page_code
 from pnp.units import mm_to_pt
 
@@ -79,19 +80,14 @@ def face_key(
 
 
 # canonical text of recent top-level elements by identity: the faces of a set share most of
-# theirs (pnp.layout.items), so each is spelt out once; the element is held so its id stays its
-_SPELT: OrderedDict[int, tuple[Element, str]] = OrderedDict()
-_SPELT_SIZE = 512
+# theirs (pnp.layout.items), so each is spelt out once (pnp.draw.recall)
+_SPELT: Recall[str] = Recall(512)
 
 
 def _element_text(element: Element) -> str:
-    hit = _SPELT.get(id(element))
-    if hit is not None and hit[0] is element:
-        return hit[1]
-    text = repr(_canonical(element))
-    _SPELT[id(element)] = (element, text)
-    if len(_SPELT) > _SPELT_SIZE:
-        _SPELT.popitem(last=False)
+    text = _SPELT.get(id(element))
+    if text is None:
+        text = _SPELT.put(id(element), element, _spell(element))
     return text
 
 
@@ -179,6 +175,40 @@ def _canonical(value: object) -> object:
     if isinstance(value, float):
         return round(value, 4) + 0.0
     return value
+
+
+def _spell(value: object) -> str:
+    """repr(_canonical(value)), written out directly: a float's text is looked up, not worked
+    out again (a set's faces repeat the same few positions, sizes and colours)."""
+    kind = type(value)
+    if kind is float:
+        return _FLOATS[value]  # type: ignore[index]
+    if kind is str or kind is int:
+        return repr(value)
+    if kind is tuple:
+        items: tuple = value  # type: ignore[assignment]
+        if len(items) == 1:  # the one-item tuple's comma, as repr writes it
+            return f"({_spell(items[0])},)"
+        return f"({', '.join([_FLOATS[v] if type(v) is float else _spell(v) for v in items])})"
+    getter = _KEY_FIELDS[kind] if kind in _KEY_FIELDS else _key_getter(kind, value)
+    if getter is not None:  # floats looked up here: a call saved on most fields
+        texts = [_FLOATS[v] if type(v) is float else _spell(v) for v in getter[1](value)]
+        return f"({getter[0]!r}, {', '.join(texts)})"
+    return repr(_canonical(value))
+
+
+class _FloatTexts(dict[float, str]):
+    """The canonical text of a float (rounded to 4 places, -0.0 as 0.0) by its value: equal
+    floats have one text, and only floats (not ints or bools, which compare equal) come here."""
+
+    def __missing__(self, value: float) -> str:
+        if len(self) >= 4096:
+            self.clear()
+        text = self[value] = repr(round(value, 4) + 0.0)
+        return text
+
+
+_FLOATS = _FloatTexts()
 
 
 def _key_getter(kind: type, value: object) -> tuple[str, Callable[[object], tuple]] | None:

@@ -27,14 +27,8 @@ from pnp.draw.coverage import (
     cover_of,
     walk,
 )
-from pnp.draw.elements import (
-    RGB,
-    Element,
-    Image,
-    Rectangle,
-    Text,
-    TextRun,
-)
+from pnp.draw.elements import RGB, Element, Image, Rectangle, Text, TextRun
+from pnp.draw.recall import Recall
 
 MIN_SIZE_PT = 7.0
 MIN_CONTRAST = 4.5
@@ -53,11 +47,19 @@ class Finding:
 
     @property
     def too_small(self) -> bool:
-        return self.size < MIN_SIZE_PT - 0.05
+        return _too_small(self.size)
 
     @property
     def too_faint(self) -> bool:
-        return self.contrast < MIN_CONTRAST - 0.005
+        return _too_faint(self.contrast)
+
+
+def _too_small(size: float) -> bool:
+    return size < MIN_SIZE_PT - 0.05
+
+
+def _too_faint(contrast: float) -> bool:
+    return contrast < MIN_CONTRAST - 0.005
 
 
 def luminance(color: RGB) -> float:
@@ -81,21 +83,60 @@ def check_face(elements: tuple[Element, ...], paper: RGB = PAPER) -> list[Findin
     """Every text box of a face with a run below MIN_SIZE_PT or MIN_CONTRAST, in paint order."""
     painted: list[Cover] = []  # the filled shapes and images painted so far
     findings = []
-    for matrix, element in walk(elements, IDENTITY):
-        if isinstance(element, Text):
-            finding = _judge(element, matrix, painted, paper)
+    remembered = _STEPS.get
+    for element in elements:
+        if type(element) is Text:  # placed as it is: remembered by itself, no steps to walk
+            finding = _judge(element, element, IDENTITY, painted, paper)
             if finding is not None:
                 findings.append(finding)
-        elif isinstance(element, SHAPES):
-            cover = cover_of(element, matrix)
+            continue
+        steps = remembered(id(element))
+        for cover, placed in _steps(element) if steps is None else steps:
             if cover is not None:
                 painted.append(cover)
+            elif placed is not None:
+                finding = _judge(placed, *placed, painted, paper)
+                if finding is not None:
+                    findings.append(finding)
     return findings
 
 
-def _judge(text: Text, matrix: Matrix, painted: list[Cover], paper: RGB) -> Finding | None:
-    finding = measure(text, matrix, painted, paper)
-    return finding if finding is not None and (finding.too_small or finding.too_faint) else None
+Placed = tuple[Text, Matrix]  # a text box and its placement on the face
+Step = tuple[Cover | None, Placed | None]  # a fill painted, or a text box to judge
+
+
+def _steps(element: Element) -> tuple[Step, ...]:
+    """A top-level element's fills and text boxes in paint order, worked out once per element
+    (pnp.draw.recall: the faces of a set share most of theirs)."""
+    found: list[Step] = []
+    for matrix, part in walk((element,), IDENTITY):
+        if isinstance(part, Text):
+            found.append((None, (part, matrix)))
+        elif isinstance(part, SHAPES):
+            cover = cover_of(part, matrix)
+            if cover is not None:
+                found.append((cover, None))
+    return _STEPS.put(id(element), element, tuple(found))
+
+
+def _judge(
+    placed: object, text: Text, matrix: Matrix, painted: list[Cover], paper: RGB
+) -> Finding | None:
+    """A text box's finding when it is illegible. Measured once per placement (`placed`: the
+    text box itself at the top level, else its step), fills under it and paper: a text box
+    shared by the faces of a set over the same background is measured once."""
+    key = (id(placed), *map(id, painted), paper)
+    hit = _MEASURED.get(key)
+    if hit is None:
+        measured = _measure(text, matrix, painted, paper, True) or ()  # (): it has no text
+        hit = _MEASURED.put(key, (placed, tuple(painted)), measured)
+    if hit and (_too_small(hit[0]) or _too_faint(hit[1])):
+        return _finding(text, *hit)
+    return None
+
+
+_STEPS: Recall[tuple[Step, ...]] = Recall(512)
+_MEASURED: Recall[tuple[float, ...]] = Recall(512)  # a text box's size and contrast, or ()
 
 
 def measure(
@@ -107,6 +148,14 @@ def measure(
     those points covers all of them (a text box on its card's background), the colour under
     them is one, and each distinct colour of the runs is judged once against it.
     """
+    measured = _measure(text, matrix, painted, paper, shortcut)
+    return None if measured is None else _finding(text, *measured)
+
+
+def _measure(
+    text: Text, matrix: Matrix, painted: list[Cover], paper: RGB, shortcut: bool
+) -> tuple[float, float] | None:
+    """`measure`'s size and contrast, rounded as a Finding holds them."""
     scale = math.sqrt(abs(matrix[0] * matrix[3] - matrix[1] * matrix[2]))
     runs = [r for r in text.children if isinstance(r, TextRun) and r.text.strip()]
     if not runs:
@@ -124,8 +173,13 @@ def measure(
             if under is not None:
                 worst = min(worst, contrast_ratio(blend(run.color, under, run.opacity), under))
     size = min(run.size for run in runs) * scale
+    return round(size, 2), round(worst, 2)
+
+
+def _finding(text: Text, size: float, contrast: float) -> Finding:
+    first = next(r for r in text.children if isinstance(r, TextRun) and r.text.strip())
     element = f"text {text.name!r}" if text.name else text.where  # a name holds across cards
-    return Finding(element, round(size, 2), round(worst, 2), runs[0].text.strip()[:24])
+    return Finding(element, size, contrast, first.text.strip()[:24])
 
 
 def _sample_points(run: TextRun, matrix: Matrix) -> list[tuple[float, float]]:
