@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 
 import pytest
 
@@ -50,3 +51,26 @@ def test_cancel_stops_the_child() -> None:
     later.cancel()
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
+
+
+def _may_split_now(index: int, events: list) -> bool:
+    return workers.may_fork(nested=True)
+
+
+def _may_split_once_all_taken(index: int, events: list) -> bool:
+    """Whether a pool worker may fork a child of its own, asked once every item has been
+    taken up by a worker (waiting at most 20 s for that)."""
+    for _ in range(2000):
+        if not workers._waiting.value:
+            break
+        time.sleep(0.01)
+    return workers.may_fork(nested=True)
+
+
+def test_the_largest_games_worker_splits_only_once_no_game_waits() -> None:
+    # three games on two workers: while the first builds, the third waits for a worker
+    waiting = [outcome[0] for outcome in workers.in_order(_may_split_now, 3, [0, 1, 2], 2)]
+    assert waiting == [False, False, False]
+    # two games on two workers: both are taken at once, so the first may split
+    idle = [outcome[0] for outcome in workers.in_order(_may_split_once_all_taken, 2, [0, 1], 2)]
+    assert idle == [True, False]  # only the largest game's worker ("first") splits

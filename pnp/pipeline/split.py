@@ -4,7 +4,8 @@ Laying out faces (template, YAML, text fitting) is most of a build, and each fac
 independent of the others. Two splits, each when a second core is ours:
 - `sets_in_two`: a game of `LARGE_GAME` components or more draws its later sets (about half
   its components) in a child, which sends the drawn faces back (also in the worker that
-  builds the largest game of `--all`, the last to finish: pnp.pipeline.parallel);
+  builds the largest game of a build of several, when no game waits for a worker any more:
+  pnp.pipeline.workers.may_fork);
 - `faces_in_two`: a set of `LARGE` components or more (a 1,000-card deck) has 47% of its
   components laid out in a child (after the first face, so it inherits the fonts and compiled
   templates), which sends back the fitted elements; they are taken through
