@@ -14,6 +14,7 @@ from reportlab.platypus import Flowable
 from pnp.draw.elements import Element
 from pnp.draw.face import FaceArt, make_face_art
 from pnp.draw.footprint import Box, crop_elements, named_boxes
+from pnp.draw.recall import Recall
 from pnp.errors import InputError, PnpError
 from pnp.export.rulebook.anatomy import AnatomyPicture, Spot
 from pnp.export.rulebook.blocks import Story
@@ -208,18 +209,14 @@ def faced_total(faced: list[Faced]) -> int:
     return sum(f.count for f in faced)
 
 
-# the named boxes of recent faces, by identity (held, so an id stays its own): a figure asks
-# for several elements of one face, and the book for the same faces in several figures
-_NAMED: dict[int, tuple[tuple[Element, ...], list[tuple[str, Box, str]]]] = {}
+# the named boxes of recent faces, by identity: a figure asks for several elements of one face,
+# and the book for the same faces in several figures
+_NAMED: Recall[list[tuple[str, Box, str]]] = Recall(256)
 
 
 def _named_boxes(elements: tuple[Element, ...]) -> list[tuple[str, Box, str]]:
-    hit = _NAMED.get(id(elements))
-    if hit is None or hit[0] is not elements:
-        if len(_NAMED) >= 256:
-            _NAMED.clear()
-        hit = _NAMED[id(elements)] = (elements, named_boxes(elements))
-    return hit[1]
+    known = _NAMED.get(id(elements))
+    return known if known is not None else _NAMED.put(id(elements), elements, named_boxes(elements))
 
 
 def find_element(face: FaceArt, selector: Selector, line: int, where: str) -> tuple[
