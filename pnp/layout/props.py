@@ -11,17 +11,17 @@ from typing import Any
 
 from pnp.catalog.fields import REQUIRED, Fields
 from pnp.catalog.yamlsource import where
+from pnp.draw.recall import Recall
 from pnp.errors import TemplateError
 from pnp.layout.frame import Face, Frame
-from pnp.layout.theme import QUOTE_HEX, RGB, Theme
+from pnp.layout.theme import QUOTE_HEX, RGB
 from pnp.limits import LENGTH_MM, POINTS
 from pnp.names import describe, did_you_mean
 from pnp.units import parse_length
 
-# colours a theme gave for a text (a palette name, a hex), kept with the theme: the faces of a
-# set paint with the same few
-_colors: dict[tuple[int, str], tuple[Theme, RGB | None]] = {}
-_COLORS = 1024
+# colours a theme gave for a text (a palette name, a hex), by the theme's identity and the text
+# (the faces of a set paint with the same few); in a 1-tuple, as "none" gives None
+_colors: Recall[tuple[RGB | None]] = Recall(1024)
 
 
 class Props(Fields):
@@ -91,13 +91,11 @@ class Props(Fields):
             return current if current is not None else self.color(key, "ink")
         theme = self.face.theme
         known = _colors.get((id(theme), value)) if type(value) is str else None
-        if known is not None and known[0] is theme:
-            return known[1]
+        if known is not None:
+            return known[0]
         color: RGB | None = self.convert(key, theme.color, value)
         if type(value) is str:
-            if len(_colors) >= _COLORS:
-                _colors.clear()
-            _colors[(id(theme), value)] = (theme, color)  # the theme held: its id stays its own
+            _colors.put((id(theme), value), theme, (color,))
         return color
 
     def length(self, key: str, default: Any = REQUIRED, *, positive: bool = False) -> Any:

@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from pnp.draw import elements as draw
 from pnp.draw.elements import Element
+from pnp.draw.recall import Recall
 from pnp.errors import InputError
 from pnp.layout.fonts import STYLES
 from pnp.layout.frame import Face, Frame
 from pnp.layout.images import icon_aspect, place_icon
 from pnp.layout.props import Props
 from pnp.layout.textfit import fit_text
-from pnp.layout.theme import Theme
 from pnp.layout.words import TextStyle
 from pnp.limits import TEXT_CHARS
 from pnp.names import describe
@@ -72,8 +71,7 @@ def text(face: Face, p: Props, frame: Frame) -> list[Element]:
 # the keys a text box's style is read from, and styles already read, by the theme and the
 # values of those keys (each with its type: 9, 9.0 and "9" read differently)
 _STYLE_KEYS = ("size", "min_size", "style", "font", "leading", "align", "valign", "icon_scale")
-_styles: dict[tuple[Any, ...], tuple[Theme, TextStyle]] = {}
-_STYLES = 1024
+_styles: Recall[TextStyle] = Recall(1024)
 
 
 def text_style(face: Face, p: Props) -> TextStyle:
@@ -85,13 +83,9 @@ def text_style(face: Face, p: Props) -> TextStyle:
         known = _styles.get(key)
     except TypeError:  # a list or mapping where a value should be: read (and refused) below
         return _read_style(face, p)
-    if known is not None and known[0] is face.theme:
-        return known[1]
-    style = _read_style(face, p)
-    if len(_styles) >= _STYLES:
-        _styles.clear()
-    _styles[key] = (face.theme, style)  # the theme held: its id stays its own
-    return style
+    if known is not None:
+        return known
+    return _styles.put(key, face.theme, _read_style(face, p))
 
 
 def _read_style(face: Face, p: Props) -> TextStyle:
