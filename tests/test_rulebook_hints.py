@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.export.rulebook.document import RulebookDoc
+from pnp.rulebook.document import RulebookDoc
 
 SIXTH = Path(__file__).parent / "fixtures" / "build" / "sixth-game"
 
@@ -70,7 +70,7 @@ def test_a_wrong_or_damaged_guess_changes_no_byte(tmp_path: Path, passes: list[i
 def test_the_cache_keeps_the_newest_guesses_only(
     tmp_path: Path, passes: list[int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from pnp.export.rulebook import hints
+    from pnp.rulebook import hints
 
     monkeypatch.setattr(hints, "_MOST", 3)
     folder = tmp_path / "cache" / "rulebook-pages"

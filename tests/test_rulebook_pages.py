@@ -16,7 +16,7 @@ import pytest
 from pypdf import PdfReader
 
 MM = 72 / 25.4
-TOP, BOTTOM = 20 * MM, 20 * MM  # the body frame's margins (pnp.export.rulebook.document)
+TOP, BOTTOM = 20 * MM, 20 * MM  # the body frame's margins (pnp.rulebook.document)
 HEADING_PT = 11.4  # the smallest heading is 11.5 pt; body text 10 pt
 BOOKS = [
     ("spy-royale", ""),

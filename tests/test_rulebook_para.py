@@ -5,7 +5,7 @@ from __future__ import annotations
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import paragraph
 
-from pnp.export.rulebook.para import Paragraph
+from pnp.rulebook.para import Paragraph
 
 TEXT = " ".join(["A dead drop is a place where agents leave things for each other."] * 6)
 STYLE = ParagraphStyle("body", fontName="Helvetica", fontSize=10, leading=12)

@@ -17,7 +17,7 @@ from pnp.pipeline.plan import Faces
 # The rulebook stack (Markdown, Platypus, pypdf) takes ~0.3 s to import: only builds that
 # write a rulebook import it, inside the functions below.
 if TYPE_CHECKING:
-    from pnp.export.rulebook.printing import PrintFile, PrintPlan
+    from pnp.rulebook.printing import PrintFile, PrintPlan
 
 
 def languages(game: Game) -> list[str]:
@@ -27,7 +27,7 @@ def languages(game: Game) -> list[str]:
 
 def editions(game: Game, templates: TemplateSet, options: BuildOptions) -> list[str]:
     """The languages whose rulebook template the game has."""
-    from pnp.export.rulebook.book import template_name
+    from pnp.rulebook.book import template_name
 
     main = languages(game)[0]
     return [
@@ -51,7 +51,7 @@ def rulebook_path(out: Path, game: Game, lang: str, options: BuildOptions) -> Pa
 def print_plan(docs: list[tuple[Path, list[ComponentSet], Document]], options: BuildOptions
                ) -> PrintPlan:  # fmt: skip
     """How every product of the build prints: files, sheets, sides, tiled boards."""
-    from pnp.export.rulebook.printing import PrintFile, PrintPlan
+    from pnp.rulebook.printing import PrintFile, PrintPlan
 
     files: list[PrintFile] = []
     for path, sets, doc in docs:
@@ -70,7 +70,7 @@ def print_plan(docs: list[tuple[Path, list[ComponentSet], Document]], options: B
 
 def _kit_files(path: Path, sets: list[ComponentSet], doc: Document) -> list[PrintFile]:
     """A print kit as the rulebook lists it: its duplex page range, then its one-sided one."""
-    from pnp.export.rulebook.printing import PrintFile
+    from pnp.rulebook.printing import PrintFile
 
     out = []
     entries = doc.entries()
@@ -112,9 +112,9 @@ def write_rulebooks(
     out: Path,
 ) -> list[Path]:
     """Write every edition's rulebook; returns their paths."""
-    from pnp.export.rulebook.book import Edition, write_rulebook
-    from pnp.export.rulebook.data import Faced, RulebookData
-    from pnp.export.rulebook.words import Words
+    from pnp.rulebook.book import Edition, write_rulebook
+    from pnp.rulebook.data import Faced, RulebookData
+    from pnp.rulebook.words import Words
 
     faced = {
         s.id: [

@@ -14,9 +14,9 @@ from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.face import FaceArt
-from pnp.export.rulebook.flowables import FaceForms, FaceImage
-from pnp.export.rulebook.measure import height_of
-from pnp.export.rulebook.para import Paragraph
+from pnp.rulebook.flowables import FaceForms, FaceImage
+from pnp.rulebook.measure import height_of
+from pnp.rulebook.para import Paragraph
 from pnp.units import mm_to_pt
 
 EDGE = Color(0.55, 0.55, 0.55)

@@ -1,6 +1,6 @@
 """Markdown blocks as Platypus flowables: headings, paragraphs, lists, tables, call-outs, images.
 
-Generated content (```pnp directives) is handed to a `Generator` (pnp.export.rulebook.generated).
+Generated content (```pnp directives) is handed to a `Generator` (pnp.rulebook.generated).
 """
 
 from __future__ import annotations
@@ -25,9 +25,10 @@ from reportlab.platypus.flowables import KeepTogether
 
 from pnp.draw.svg import load_svg
 from pnp.errors import InputError
-from pnp.export.rulebook.flowables import FRAME_PAD, Heading, call_out
-from pnp.export.rulebook.inline import Inlines
-from pnp.export.rulebook.markdown import (
+from pnp.layout.assets import Assets
+from pnp.rulebook.flowables import FRAME_PAD, Heading, call_out
+from pnp.rulebook.inline import Inlines
+from pnp.rulebook.markdown import (
     FIGURES,
     Block,
     Directive,
@@ -37,16 +38,15 @@ from pnp.export.rulebook.markdown import (
     Quote,
     Span,
 )
-from pnp.export.rulebook.markdown import Heading as MdHeading
-from pnp.export.rulebook.markdown import (
+from pnp.rulebook.markdown import Heading as MdHeading
+from pnp.rulebook.markdown import (
     Paragraph as MdParagraph,
 )
-from pnp.export.rulebook.markdown import (
+from pnp.rulebook.markdown import (
     Table as MdTable,
 )
-from pnp.export.rulebook.para import Paragraph
-from pnp.export.rulebook.styles import Styles
-from pnp.layout.assets import Assets
+from pnp.rulebook.para import Paragraph
+from pnp.rulebook.styles import Styles
 
 GRID = Color(0.78, 0.78, 0.78)
 # what a line cannot break inside: a run of letters, or one CJK character

@@ -15,10 +15,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.face import FaceArt
 from pnp.draw.footprint import text_boxes
-from pnp.export.rulebook.figure import DISC_R, edged_line, number_disc
-from pnp.export.rulebook.flowables import FaceImage
-from pnp.export.rulebook.measure import height_of
-from pnp.export.rulebook.pens import Pens
+from pnp.rulebook.figure import DISC_R, edged_line, number_disc
+from pnp.rulebook.flowables import FaceImage
+from pnp.rulebook.measure import height_of
+from pnp.rulebook.pens import Pens
 from pnp.units import mm_to_pt
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1

@@ -13,15 +13,15 @@ from reportlab.platypus import Flowable, PageBreak, Spacer, Table, TableStyle
 from pnp.catalog.model import ComponentSet
 from pnp.draw.face import FaceArt
 from pnp.errors import InputError
-from pnp.export.rulebook.blocks import Story
-from pnp.export.rulebook.data import Faced, RulebookData
-from pnp.export.rulebook.figures import Figures
-from pnp.export.rulebook.flowables import FaceImage, QuickRefStart
-from pnp.export.rulebook.markdown import Break, Directive, Inline, Span
-from pnp.export.rulebook.para import Paragraph
-from pnp.export.rulebook.printing import printing_flowables
-from pnp.export.rulebook.words import Words
 from pnp.names import closest, did_you_mean
+from pnp.rulebook.blocks import Story
+from pnp.rulebook.data import Faced, RulebookData
+from pnp.rulebook.figures import Figures
+from pnp.rulebook.flowables import FaceImage, QuickRefStart
+from pnp.rulebook.markdown import Break, Directive, Inline, Span
+from pnp.rulebook.para import Paragraph
+from pnp.rulebook.printing import printing_flowables
+from pnp.rulebook.words import Words
 from pnp.rules.check import SetCheck
 from pnp.rules.registry import parse_rules
 from pnp.units import mm_to_pt

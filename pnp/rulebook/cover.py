@@ -11,11 +11,11 @@ from reportlab.platypus import Flowable, NextPageTemplate, PageBreak, Spacer
 
 from pnp.catalog.model import Game
 from pnp.draw.face import FaceArt
-from pnp.export.rulebook.blocks import Story
-from pnp.export.rulebook.document import contents
-from pnp.export.rulebook.flowables import FaceFan, FaceForms
-from pnp.export.rulebook.markdown import Break, Inline, Span
-from pnp.export.rulebook.words import Words
+from pnp.rulebook.blocks import Story
+from pnp.rulebook.document import contents
+from pnp.rulebook.flowables import FaceFan, FaceForms
+from pnp.rulebook.markdown import Break, Inline, Span
+from pnp.rulebook.words import Words
 
 FAN_FACES = 5
 LONG_CREDIT = 160  # a credit longer than this (a list of thanks) goes inside, after the contents

@@ -16,9 +16,9 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame, PageBreak
 
 from pnp.draw.rl_private import frame_room
-from pnp.export.rulebook.flowables import Heading
-from pnp.export.rulebook.measure import height_of, text_width
-from pnp.export.rulebook.para import Paragraph
+from pnp.rulebook.flowables import Heading
+from pnp.rulebook.measure import height_of, text_width
+from pnp.rulebook.para import Paragraph
 from pnp.units import mm_to_pt
 
 GAP = 4.0  # points between the picture and its caption

@@ -15,9 +15,9 @@ from reportlab.platypus.flowables import KeepInFrame, KeepTogether
 
 from pnp.draw.face import FaceArt
 from pnp.draw.rl_private import canvas_memo
-from pnp.export.rulebook.para import Paragraph
-from pnp.export.rulebook.styles import Styles
 from pnp.impose.render import FormCache
+from pnp.rulebook.para import Paragraph
+from pnp.rulebook.styles import Styles
 from pnp.units import mm_to_pt
 
 OUTLINE = Color(0.55, 0.55, 0.55)

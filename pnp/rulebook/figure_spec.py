@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass, field
 
 from pnp.errors import InputError
-from pnp.export.rulebook.markdown import BodyLine, Directive
+from pnp.rulebook.markdown import BodyLine, Directive
 
 KINDS = ("piece", "stack", "fan", "spread")
 SIDES = ("back", "front")

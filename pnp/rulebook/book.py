@@ -19,20 +19,20 @@ from pnp.catalog.context import document_context
 from pnp.draw.face import FaceArt
 from pnp.errors import PnpError, TemplateError
 from pnp.export.pdf import write_bytes
-from pnp.export.rulebook.blocks import Story
-from pnp.export.rulebook.cover import cover_story
-from pnp.export.rulebook.data import Faced, RulebookData
-from pnp.export.rulebook.document import Metadata, RulebookDoc
-from pnp.export.rulebook.flowables import FRAME_PAD, Heading, QuickRefBody, QuickRefStart
-from pnp.export.rulebook.generated import Generator
-from pnp.export.rulebook.glossary import Glossary, TermPages
-from pnp.export.rulebook.hints import built_with_hints
-from pnp.export.rulebook.inline import Icons, Inlines
-from pnp.export.rulebook.markdown import Block, MarkdownError, parse_markdown
-from pnp.export.rulebook.styles import make_styles
 from pnp.impose.paper import Paper
 from pnp.layout.templates import TemplateSet
 from pnp.names import shorten
+from pnp.rulebook.blocks import Story
+from pnp.rulebook.cover import cover_story
+from pnp.rulebook.data import Faced, RulebookData
+from pnp.rulebook.document import Metadata, RulebookDoc
+from pnp.rulebook.flowables import FRAME_PAD, Heading, QuickRefBody, QuickRefStart
+from pnp.rulebook.generated import Generator
+from pnp.rulebook.glossary import Glossary, TermPages
+from pnp.rulebook.hints import built_with_hints
+from pnp.rulebook.inline import Icons, Inlines
+from pnp.rulebook.markdown import Block, MarkdownError, parse_markdown
+from pnp.rulebook.styles import make_styles
 
 
 def template_name(lang: str, main: str) -> str:
@@ -103,7 +103,7 @@ def _build(
     _check_quickref(doc, flowables, blocks, file, pages=2 if edition.booklet else 1)
     pdf = buffer.getvalue()
     if edition.booklet:  # pypdf (~80 ms to import) only for booklets
-        from pnp.export.rulebook.booklet import impose_booklet
+        from pnp.rulebook.booklet import impose_booklet
 
         pdf = impose_booklet(pdf, edition.paper, data.words.booklet_note, styles.body.fontName)
     return pdf

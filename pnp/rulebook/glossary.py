@@ -13,8 +13,8 @@ from typing import Any
 from reportlab.platypus import Flowable
 
 from pnp.catalog.model import Table as CatalogTable
-from pnp.export.rulebook.para import Paragraph
-from pnp.export.rulebook.words import Words
+from pnp.rulebook.para import Paragraph
+from pnp.rulebook.words import Words
 
 
 class TermPages:

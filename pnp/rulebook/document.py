@@ -24,11 +24,11 @@ from reportlab.platypus import (
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from pnp.draw.rl_private import frame_room
-from pnp.export.rulebook.figure import Release, defer
-from pnp.export.rulebook.flowables import Heading, QuickRefStart
-from pnp.export.rulebook.glossary import TermPages, bold_phrases
-from pnp.export.rulebook.inline import Icons
-from pnp.export.rulebook.styles import Styles
+from pnp.rulebook.figure import Release, defer
+from pnp.rulebook.flowables import Heading, QuickRefStart
+from pnp.rulebook.glossary import TermPages, bold_phrases
+from pnp.rulebook.inline import Icons
+from pnp.rulebook.styles import Styles
 
 MARGIN_MM = {"full": (18.0, 18.0, 20.0, 20.0), "half": (13.0, 13.0, 15.0, 16.0)}  # l r t b
 

@@ -10,11 +10,11 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.face import FaceArt
-from pnp.export.rulebook.figure import arrow, tag
-from pnp.export.rulebook.flowables import FaceForms, FaceImage
-from pnp.export.rulebook.measure import text_width
-from pnp.export.rulebook.para import Paragraph
-from pnp.export.rulebook.pens import Pens
+from pnp.rulebook.figure import arrow, tag
+from pnp.rulebook.flowables import FaceForms, FaceImage
+from pnp.rulebook.measure import text_width
+from pnp.rulebook.para import Paragraph
+from pnp.rulebook.pens import Pens
 from pnp.units import mm_to_pt
 
 LABEL_W = mm_to_pt(40)  # a marker's or an arrow's label wraps at this width

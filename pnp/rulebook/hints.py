@@ -23,8 +23,8 @@ from reportlab import Version as REPORTLAB
 from reportlab.platypus import Flowable
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from pnp.export.rulebook.glossary import Glossary
 from pnp.io.caches import private_folder, read_private, write_private
+from pnp.rulebook.glossary import Glossary
 
 _CODE = Path(__file__).resolve().parents[2]  # the pnp package: its files are inputs too
 _MOST = 256  # books kept (a few KB each); past that, the oldest go

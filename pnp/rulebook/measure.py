@@ -9,7 +9,7 @@ at its width first, as before, so nothing drawn changes.
 
 from __future__ import annotations
 
-from pnp.export.rulebook.para import Paragraph
+from pnp.rulebook.para import Paragraph
 
 _SIZES = "_pnp_measured"  # on the paragraph: (width, room) -> (height, longest line)
 

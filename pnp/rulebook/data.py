@@ -7,10 +7,10 @@ from dataclasses import dataclass, field
 
 from pnp.catalog.model import Component, Game
 from pnp.draw.face import FaceArt
-from pnp.export.rulebook.flowables import FaceForms
-from pnp.export.rulebook.glossary import Glossary
-from pnp.export.rulebook.printing import PrintPlan
-from pnp.export.rulebook.words import Words
+from pnp.rulebook.flowables import FaceForms
+from pnp.rulebook.glossary import Glossary
+from pnp.rulebook.printing import PrintPlan
+from pnp.rulebook.words import Words
 
 
 @dataclass(frozen=True)

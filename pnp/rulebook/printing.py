@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING
 from reportlab.platypus import Flowable, Spacer
 
 from pnp.catalog.model import Game
-from pnp.export.rulebook.markdown import Span
-from pnp.export.rulebook.words import Words
+from pnp.rulebook.markdown import Span
+from pnp.rulebook.words import Words
 
 if TYPE_CHECKING:  # a type only: blocks imports nothing from here at run time
-    from pnp.export.rulebook.blocks import Story
+    from pnp.rulebook.blocks import Story
 
 
 @dataclass(frozen=True)

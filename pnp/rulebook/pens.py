@@ -10,10 +10,10 @@ from reportlab.lib.fonts import tt2ps
 from reportlab.lib.styles import ParagraphStyle
 
 from pnp.errors import InputError
-from pnp.export.rulebook.blocks import Story
-from pnp.export.rulebook.markdown import MarkdownError, parse_inline
-from pnp.export.rulebook.para import Paragraph
-from pnp.export.rulebook.words import Words
+from pnp.rulebook.blocks import Story
+from pnp.rulebook.markdown import MarkdownError, parse_inline
+from pnp.rulebook.para import Paragraph
+from pnp.rulebook.words import Words
 
 
 @dataclass

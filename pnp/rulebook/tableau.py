@@ -4,7 +4,7 @@ A row is a line of items, each with its label under it. Rows with a `row:` label
 label in a column on the left and line their items up as a grid (turn after turn); an `area:`
 row is framed with its label at the top (a player's place at the table); other rows are centred.
 Markers stand on elements of a piece (a board's spaces) and arrows join items and markers
-(pnp.export.rulebook.pins); a setup says its scale.
+(pnp.rulebook.pins); a setup says its scale.
 """
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ from typing import Protocol
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.face import FaceArt
-from pnp.export.rulebook.flowables import FaceForms
-from pnp.export.rulebook.measure import height_of, text_width
-from pnp.export.rulebook.para import Paragraph
-from pnp.export.rulebook.pens import Pens
-from pnp.export.rulebook.pins import Link, Pin, draw_links, draw_pins
+from pnp.rulebook.flowables import FaceForms
+from pnp.rulebook.measure import height_of, text_width
+from pnp.rulebook.para import Paragraph
+from pnp.rulebook.pens import Pens
+from pnp.rulebook.pins import Link, Pin, draw_links, draw_pins
 from pnp.units import mm_to_pt
 
 HGAP, VGAP = mm_to_pt(6), mm_to_pt(5)

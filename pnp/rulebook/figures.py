@@ -16,11 +16,12 @@ from pnp.draw.face import FaceArt, make_face_art
 from pnp.draw.footprint import Box, crop_elements, named_boxes
 from pnp.draw.recall import Recall
 from pnp.errors import InputError, PnpError
-from pnp.export.rulebook.anatomy import AnatomyPicture, Spot
-from pnp.export.rulebook.blocks import Story
-from pnp.export.rulebook.data import Faced, RulebookData
-from pnp.export.rulebook.figure import Figure
-from pnp.export.rulebook.figure_spec import (
+from pnp.names import closest, did_you_mean
+from pnp.rulebook.anatomy import AnatomyPicture, Spot
+from pnp.rulebook.blocks import Story
+from pnp.rulebook.data import Faced, RulebookData
+from pnp.rulebook.figure import Figure
+from pnp.rulebook.figure_spec import (
     Piece,
     Selector,
     Tableau,
@@ -28,14 +29,13 @@ from pnp.export.rulebook.figure_spec import (
     read_anatomy,
     read_tableau,
 )
-from pnp.export.rulebook.flowables import FaceImage
-from pnp.export.rulebook.markdown import Directive
-from pnp.export.rulebook.para import Paragraph
-from pnp.export.rulebook.pens import Pens
-from pnp.export.rulebook.pieces import Dice, Item, Note
-from pnp.export.rulebook.pins import Link, Pin
-from pnp.export.rulebook.tableau import Cell, Drawable, Line, TableauPicture
-from pnp.names import closest, did_you_mean
+from pnp.rulebook.flowables import FaceImage
+from pnp.rulebook.markdown import Directive
+from pnp.rulebook.para import Paragraph
+from pnp.rulebook.pens import Pens
+from pnp.rulebook.pieces import Dice, Item, Note
+from pnp.rulebook.pins import Link, Pin
+from pnp.rulebook.tableau import Cell, Drawable, Line, TableauPicture
 
 SHOWN = 8  # the most faces a fan or a spread draws
 

@@ -24,11 +24,11 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.draw.elements import Element
 from pnp.draw.paint import paint
 from pnp.errors import GlyphError, InputError
-from pnp.export.rulebook.markdown import Break, Icon, Inline, Span
-from pnp.export.rulebook.styles import Styles
-from pnp.export.rulebook.words import Words
 from pnp.layout.fonts import FontFace, has_glyph, register_family
 from pnp.layout.templates import TemplateSet
+from pnp.rulebook.markdown import Break, Icon, Inline, Span
+from pnp.rulebook.styles import Styles
+from pnp.rulebook.words import Words
 
 CAP = 0.7  # icons are centred on the capitals, as on faces
 BLANK = Path(__file__).with_name("blank.png")  # the placeholders' bytes
