@@ -6,8 +6,9 @@ import logging
 
 from pnp.catalog.context import face_context, set_face_context
 from pnp.catalog.model import Component, ComponentSet, Game
+from pnp.draw.colourblind import CLOSE_DE, LookAlike, look, look_alikes
 from pnp.draw.cut_safety import CutFinding, CutSurvey, check_cuts
-from pnp.draw.elements import Element
+from pnp.draw.elements import RGB, Element
 from pnp.draw.face import FaceArt, face_key, make_face_art
 from pnp.draw.legibility import Finding, Survey, check_face
 from pnp.io.files import confine
@@ -149,6 +150,7 @@ def draw_every_face(
         w, h = component_set.trim.width_mm, component_set.trim.height_mm
         base = set_face_context(game, component_set)
         survey, cut_survey = Survey(), CutSurvey()
+        looks = []
         for component in component_set.components:
             if component.count == 0:
                 continue
@@ -166,6 +168,26 @@ def draw_every_face(
                                       shape=component_set.shape)  # fmt: skip
                     cut_survey.add(name, elements, cuts, label)
                     drawn += 1
+                    if side == 0:
+                        looks.append((component.fields, look(elements)))
         warn_illegible(survey, f"{game.id}/{component_set.id}")
         warn_near_cut(cut_survey, f"{game.id}/{component_set.id}" + (f" ({why})" if why else ""))
+        warn_look_alikes(look_alikes(looks), f"{game.id}/{component_set.id}")
     return drawn
+
+
+def warn_look_alikes(found: list[LookAlike], where: str) -> None:
+    """One warning per pair of groups of faces told apart only by a colour some players lose."""
+    for pair in found:
+        a, b = pair.values
+        logging.getLogger("pnp.colourblind").warning(
+            "warning: colour only: %s: faces with %s %r and %r differ by colour alone, and "
+            "under %s their colours (%s, %s) are %.1f apart (ΔE; under %g is hard to tell at "
+            "a glance): add an icon, a letter or a shape that differs",
+            where, pair.field, a, b, pair.vision, _hex(pair.colours[0]), _hex(pair.colours[1]),
+            pair.delta_e, CLOSE_DE,
+        )  # fmt: skip
+
+
+def _hex(rgb: RGB) -> str:
+    return "#" + "".join(f"{round(c * 255):02x}" for c in rgb[:3])
