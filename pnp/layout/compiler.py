@@ -84,7 +84,9 @@ KINDS: dict[str, Kind] = {
         (), ("points", "sides", "cx", "cy", "r", "rotate", *_PAINT, *_COMMON), shapes.polygon
     ),
     "star": Kind(("cx", "cy", "r"), ("points", "inner", "rotate", *_PAINT, *_COMMON), shapes.star),
-    "image": Kind(("x", "y", "w", "h", "src"), ("fit", "bleed", *_COMMON), images.image),
+    "image": Kind(
+        ("x", "y", "w", "h", "src"), ("fit", "bleed", "color", "background", *_COMMON), images.image
+    ),  # fmt: skip
     "icon": Kind(("use", "x", "y"), ("size", "w", "h", "color", *_COMMON), images.icon),
     "text": Kind(("x", "y", "w", "h", "text"), (*_TEXT, *_COMMON), textbox.text),
     "group": Kind(("elements",), ("x", "y", "rotate", "scale", *_COMMON), _group),
