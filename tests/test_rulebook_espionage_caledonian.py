@@ -249,9 +249,16 @@ def test_changes_page_comes_before_the_designers_notes(game, pages):
 
 def test_the_journal_edition_teaches_the_journals_rules(journal_pages):
     book = " ".join(journal_pages)
-    players = book.split("For the builder of this kit")[0]
-    for ours in ("head start", "discard up to", "last round (", "Empty Dossier deck.", "Variants"):
-        assert ours not in players.split("Designer's notes")[0], ours
+    rules = " ".join(journal_pages[2:]).split("What we filled in")[0]  # after the contents
+    assert "Setup" in rules and "Quick reference" not in rules
+    for ours in (
+        "head start",
+        "discard up to",
+        "after the last round",
+        "Empty Dossier deck",
+        "Variants",
+    ):
+        assert ours not in rules, ours
     assert "Draw Dossier cards until you hold 5" in book
     assert "it names its own nation: only that nation's Dossier cards help it" in book
     filled = chapter(journal_pages, "What we filled in")
