@@ -114,7 +114,7 @@ def test_card_texts_and_rulings_read_as_printed(game, pages):
         assert leak not in book, leak
     reference = chapter(pages, "Card reference")
     assert "when its nation falls to X, you may sell your Security Bonds of its nation" in reference
-    rulings = book.split("then our ruling:", 1)[1].split("Questions at the table", 1)[0]
+    rulings = book.split("then our ruling:", 1)[1].split("Security and incidents", 1)[0]
     items = re.findall(r'• ([^:]+): "[^"]+" (\S)', rulings)
     assert items, rulings[:200]
     assert all(first.isupper() for _, first in items), items
@@ -188,7 +188,7 @@ def test_step_5_keeps_the_first_players_crisis_card_as_the_last_round_says(game,
 def test_every_cross_reference_names_a_section(pages, journal_pages):
     for book in (pages, journal_pages):
         known = set(headings(book))
-        assert {"The end of the game", "Bonds and the Vault"} <= known
+        assert {"The end of the game", "Bonds and the Vault", "Card rulings"} <= known
         text = " ".join(book[2:])
         refs = set(re.findall(r"\bsee ([A-Z][\w' ]+?)(?=[).;,:]| below| above|$)", text))
         assert refs, "no cross-references found"
@@ -198,7 +198,7 @@ def test_every_cross_reference_names_a_section(pages, journal_pages):
 def test_rulings_quote_the_cards_they_rule_on(game, pages):
     """Double Cross read as two cards turning while its ruling meant one: the card now says one,
     and every ruling quotes its card's printed text from the same data."""
-    rulings = " ".join(pages).split("then our ruling:", 1)[1].split("Questions at the table")[0]
+    rulings = " ".join(pages).split("then our ruling:", 1)[1].split("Security and incidents")[0]
     dossier = game.sets["dossier"].components
     for role in ("double-cross", "bodyguard", "countermeasures", "attache", "analyst", "launderer"):
         card = next(c for c in dossier if c.fields["role"] == role)
@@ -262,5 +262,5 @@ def test_the_journal_edition_teaches_the_journals_rules(journal_pages):
     assert "Draw Dossier cards until you hold 5" in book
     assert "it names its own nation: only that nation's Dossier cards help it" in book
     filled = chapter(journal_pages, "What we filled in")
-    assert "There is also a balanced edition of this kit" in filled
+    assert "There is also a balanced edition of this kit. It changes 6 rules" in filled
     assert "Changes from the original" not in headings(journal_pages)
