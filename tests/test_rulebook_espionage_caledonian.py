@@ -261,6 +261,8 @@ def test_the_journal_edition_teaches_the_journals_rules(journal_pages):
         assert ours not in rules, ours
     assert "Draw Dossier cards until you hold 5" in book
     assert "it names its own nation: only that nation's Dossier cards help it" in book
+    assert "only its cards count for the incident" in book
+    assert "nations the Incident card names" not in book and "the nations they name" not in book
     filled = chapter(journal_pages, "What we filled in")
     assert "There is also a balanced edition of this kit. It changes 6 rules" in filled
     assert "Changes from the original" not in headings(journal_pages)
