@@ -41,6 +41,7 @@ from pnp.catalog.model import (
 from pnp.catalog.overlay import Overlay
 from pnp.catalog.seamspec import parse_seams
 from pnp.catalog.sheetcolumns import text_of
+from pnp.catalog.sheetfilter import SheetClaims, check_claims
 from pnp.catalog.sheetset import sheet_rows
 from pnp.catalog.yamlsource import SourceDict, SourceList, plain
 from pnp.errors import InputError
@@ -68,13 +69,14 @@ def load_game(folder: Path, templates_dir: Path | None = None, edition: str | No
     rules = _load_rules(doc)
     sets: dict[str, ComponentSet] = {}
     seen_ids: dict[str, Origin] = {}
+    claims: SheetClaims = {}  # rows of sheets that sets share (`where:`), by sheet
     for path in set_files:
         set_doc = load_catalog_file(path, folder)
         if overlay is not None:
             if overlay.drops_set(_set_id(set_doc)):
                 continue
             set_doc = overlay.apply_set(set_doc)
-        component_set = _load_set(path, set_doc, seen_ids, overlay)
+        component_set = _load_set(path, set_doc, seen_ids, overlay, claims)
         if component_set.id in sets:
             raise InputError(
                 f"set id {component_set.id!r} used twice (also in {sets[component_set.id].origin})",
@@ -85,6 +87,7 @@ def load_game(folder: Path, templates_dir: Path | None = None, edition: str | No
         _check_pieces(sets, component_set)
     if overlay is not None:
         overlay.check_sets(sets)
+    check_claims(claims)
     return Game(
         id=meta["id"], title=meta["title"], meta=meta, root=folder,
         templates_dir=templates_dir if templates_dir is not None else folder / "templates",
@@ -215,10 +218,14 @@ def _load_rules(doc: Fields) -> list[RuleSpec]:
 
 
 def _load_set(
-    path: Path, doc: Any, seen_ids: dict[str, Origin], overlay: Overlay | None = None
+    path: Path,
+    doc: Any,
+    seen_ids: dict[str, Origin],
+    overlay: Overlay | None = None,
+    claims: SheetClaims | None = None,
 ) -> ComponentSet:
     file = Fields(doc, "set file", file=str(path), line=1)
-    file.check_keys(("set", "components", "sheet", "columns"))
+    file.check_keys(("set", "components", "sheet", "columns", "where"))
     head = file.mapping("set", "set")
     localized = tuple(k for k in head.raw if re.fullmatch(r"name_[a-z]{2}", str(k)))
     head.check_keys(SET_KEYS + localized)  # `name_ja`: the set's name in another language
@@ -238,18 +245,9 @@ def _load_set(
     _check_field_value(fields, fields.raw)
     defaults, kinds, checks = read_declarations(fields)
     source = head.choice("source", SOURCES, "rulebook")
-    rows, columns = sheet_rows(path, file, head, source, kinds if "fields" in head else None)
-    raw = file.get("components", [])
-    if not isinstance(raw, list) or not (raw or rows):
-        at = "components" if "components" in file else None
-        raise head.error("`components` should be a non-empty list (or name a spreadsheet: "
-                         "`sheet: cards.csv`)", at)  # fmt: skip
-    items = [file.sub(item, f"{head.what} component {i + 1}", "components")
-             for i, item in enumerate(raw)] + rows  # fmt: skip
-    if overlay is not None:
-        items = overlay.apply_components(
-            set_id, items, lambda new, line: file.sub(new, f"{head.what} component", "components")
-        )
+    rows, columns = sheet_rows(path, file, head, source, kinds if "fields" in head else None,
+                               claims)  # fmt: skip
+    items = _component_items(file, head, set_id, rows, overlay)
     components = [_load_component(item, head, plain(defaults), seen_ids, checks) for item in items]
     return ComponentSet(
         id=set_id, name=head.text("name") or set_id, kind=kind, size=size, shape=shape,
@@ -263,6 +261,25 @@ def _load_set(
         sheet_columns=tuple((c.header, text_of(c.key, c.sub)) for c in columns),
         names={k[5:]: str(head.text(k)) for k in localized},
     )  # fmt: skip
+
+
+def _component_items(
+    file: Fields, head: Fields, set_id: str, rows: list[Fields], overlay: Overlay | None
+) -> list[Fields]:
+    """The set's components as readers: its `components:` list, then its sheet's rows, with
+    the edition's overlay applied."""
+    raw = file.get("components", [])
+    if not isinstance(raw, list) or not (raw or rows):
+        at = "components" if "components" in file else None
+        raise head.error("`components` should be a non-empty list (or name a spreadsheet: "
+                         "`sheet: cards.csv`)", at)  # fmt: skip
+    items = [file.sub(item, f"{head.what} component {i + 1}", "components")
+             for i, item in enumerate(raw)] + rows  # fmt: skip
+    if overlay is None:
+        return items
+    return overlay.apply_components(
+        set_id, items, lambda new, line: file.sub(new, f"{head.what} component", "components")
+    )
 
 
 def _load_component(

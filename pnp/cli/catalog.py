@@ -125,6 +125,13 @@ def inventory(
     is_flag=True,
     help="Show expected and found for passing rules too, and every skipped rule on its own line.",
 )
+@click.option(
+    "--for",
+    "shop",
+    type=click.Choice(["tgc", "mpc", "dtc"]),
+    help="Also draw each deck as that print shop's export does (at its bleed) and warn about "
+    "what its cut would show, as `pnp export --to SHOP` would.",
+)
 @edition_option
 @reports_errors
 def validate(
@@ -134,6 +141,7 @@ def validate(
     game_ref: str | None,
     as_json: bool,
     verbose: bool,
+    shop: str | None,
     edition: str | None,
 ) -> None:
     """Check catalogs (schema and composition rules) or a deck list.
@@ -143,12 +151,9 @@ def validate(
       pnp validate GAME|DIR              one game (built-in id or a game folder)
       pnp validate --game GAME FILE      a deck list (.txt or .yaml) against GAME's rules
 
-    A catalog is checked in every edition it has (--edition ID: that one); a deck list
-    against the game's default edition (--edition ID: another).
-
-    On a deck list, rules about decks it does not hold are summed up in one SKIP line
-    (--verbose lists them). A game's every face is also drawn from its templates (nothing is
-    written), so a template that cannot render is found here rather than in a build.
+    A catalog is checked in every edition it has (--edition ID: one), every face drawn from
+    its templates (nothing written) so a template that cannot render shows here; a deck list
+    against the default edition. Rules about decks a list does not hold: one SKIP line.
     """
     from pnp.catalog.games import ALL_EDITIONS, builtin_ids, resolve_game
     from pnp.rules.report import validate_decklist
@@ -164,7 +169,8 @@ def validate(
     elif all_games or (target and not decklist):
         if all_games and (target or decklist):
             raise click.UsageError("--all takes no GAME")
-        reports, faces = _check_catalogs(builtin_ids() if all_games else [str(target)], edition)
+        refs = builtin_ids() if all_games else [str(target)]
+        reports, faces = _check_catalogs(refs, edition, shop)
     else:
         raise click.UsageError(
             "say what to validate: GAME, a game folder, --all, or --game GAME FILE"
@@ -179,15 +185,23 @@ def validate(
     sys.exit(EXIT_OK if all(r.ok for r in reports) else EXIT_RULES)
 
 
-def _check_catalogs(refs: list[str], edition: str | None) -> tuple[list[Any], list[str]]:
-    """Each game's catalog checked in every edition (or `edition`), every face drawn."""
+def _check_catalogs(
+    refs: list[str], edition: str | None, shop: str | None
+) -> tuple[list[Any], list[str]]:
+    """Each game's catalog checked in every edition (or `edition`), every face drawn (and with
+    `shop`, each deck again at the shop's bleed)."""
     from pnp.catalog.games import ALL_EDITIONS, resolve_editions
     from pnp.pipeline import draw_every_face
+    from pnp.pipeline.exports import shop_bleeds
     from pnp.rules.report import validate_game
 
     loaded = [game for g in refs for game in resolve_editions(g, edition or ALL_EDITIONS)]
     reports = [validate_game(game) for game in loaded]
-    return reports, [_faces_line(game, draw_every_face(game)) for game in loaded]
+    faces = [_faces_line(game, draw_every_face(game)) for game in loaded]
+    for i, game in enumerate(loaded if shop is not None else []):
+        drawn = draw_every_face(game, bleeds=shop_bleeds(game, shop or ""))
+        faces[i] += f"\n{game.id}: {drawn} deck faces drawn again as `--to {shop}` draws them"
+    return reports, faces
 
 
 def _faces_line(game: Any, drawn: int | None) -> str:

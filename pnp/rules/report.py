@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.catalog.model import Game
-from pnp.rules.check import CATALOG_ONLY
+from pnp.rules.check import BOX_ONLY, CATALOG_ONLY
 from pnp.rules.decklist import DeckList, parse_decklist, read_decklist
 from pnp.rules.registry import evaluate, parse_rules
 from pnp.rules.verdict import Counts, Verdict
@@ -84,16 +84,18 @@ class Report:
         listed = self.decklist.decks if self.decklist is not None else {}
         decks: dict[str, int] = {}
         sets: dict[str, int] = {}
-        catalog = 0
+        catalog = box = 0
         for v in skipped:
             missing = [d for d in v.ids("deck") if d not in listed]
             if CATALOG_ONLY in v.found:
                 catalog += 1
+            elif BOX_ONLY in v.found:
+                box += 1
             elif missing:
                 decks[missing[0]] = decks.get(missing[0], 0) + 1
             else:
                 sets[v.ids("set")[0]] = sets.get(v.ids("set")[0], 0) + 1
-        parts = []
+        parts = [f"{box} about the box (scope: box)"] if box else []
         if decks:
             parts.append(f"{sum(decks.values())} about {_ids('deck', decks)} (not in the list)")
         if sets:
