@@ -215,7 +215,7 @@ def test_the_book_settles_every_question_of_issue_34(game, pages):
         "means every draw: in step 1, the 3 random cards",  # support and Espionage draws
         "If the game ends that way in the middle of a crisis, the crisis is not counted",
         "A nation with no Crisis card left to draw",  # all its crises kept by the first player
-        "A Countermeasures cancelled by another Countermeasures draws no card",
+        "a Countermeasures cancelled by another draws no card",
         "Each Military Attaché in play acts once per crisis",
         "After the cards are turned face up: first any Espionage card",  # order after the reveal
         "if there are still fewer than 3, look at those there are",  # the Analyst
