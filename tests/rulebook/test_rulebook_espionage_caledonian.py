@@ -5,7 +5,10 @@ the pieces players look at during play. Measured from the built PDF with pdfplum
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 
+import pdfplumber
 import pytest
 from conftest import page_of
 from rendered import render_game_faces, rulebook_pages
@@ -111,15 +114,14 @@ def test_card_texts_and_rulings_read_as_printed(game, pages):
         assert leak not in book, leak
     reference = chapter(pages, "Card reference")
     assert "when its nation falls to X, you may sell your Security Bonds of its nation" in reference
-    rulings = book.split("Our rulings:", 1)[1].split("Security and incidents", 1)[0]
-    items = re.findall(r"• ([^.]+)\. (\S)", rulings)
+    rulings = book.split("then our ruling:", 1)[1].split("Security and incidents", 1)[0]
+    items = re.findall(r'• ([^:]+): "[^"]+" (\S)', rulings)
     assert items, rulings[:200]
     assert all(first.isupper() for _, first in items), items
-    readings = {}
-    for card in game.sets["dossier"].components:
-        if card.fields.get("reading"):
-            readings.setdefault(card.name, set()).add(card.fields["reading"])
-    assert {name for name, _ in items} == {n for n, r in readings.items() if len(r) == 1}
+    ruled = {c.name for c in game.sets["dossier"].components if c.fields.get("reading")}
+    roles = {r["role"] for r in game.tables["rulings"].rows if r.get("role")} | {"launderer"}
+    ruled |= {c.name for c in game.sets["dossier"].components if c.fields["role"] in roles}
+    assert {name for name, _ in items} == ruled
 
 
 def test_crises_are_said_to_count_for_the_nations_they_name(game, pages):
@@ -150,3 +152,117 @@ def test_the_book_answers_the_questions_players_hit(pages):
     assert waiting in book
     before = book[: book.index(waiting)]
     assert before.rindex("Our reading") > before.rindex("Global Security Failure:")
+
+
+# --- issue 34: contradictions, open questions, players' text; issue 32: both editions -------
+
+
+@pytest.fixture(scope="module")
+def journal_pages(tmp_path_factory) -> list[str]:
+    """The journal edition's A4 rulebook, as text by page."""
+    out = tmp_path_factory.mktemp("journal")
+    command = ["build", GAME_ID, "--edition", "original", "--what", "rulebook", "--out", str(out)]
+    result = subprocess.run([sys.executable, "-m", "pnp.cli", *command],
+                            capture_output=True, text=True)  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    with pdfplumber.open(out / GAME_ID / f"{GAME_ID}-original-rulebook-a4.pdf") as pdf:
+        return [" ".join((p.extract_text() or "").split()) for p in pdf.pages]
+
+
+def headings(pages: list[str]) -> list[str]:
+    """Chapter and section titles, from the contents page."""
+    contents = next(p for p in pages if p.startswith("Contents"))
+    return re.findall(r"([A-Z][\w' ]+?) \.[ .]+\d+", contents[len("Contents") :])
+
+
+def test_step_5_keeps_the_first_players_crisis_card_as_the_last_round_says(game, pages):
+    """p10 said "discard the crisis" while the last round has the first player keep it."""
+    turn = " ".join(pages)
+    step5 = turn[turn.index("Step 5") : turn.index("Example", turn.index("Step 5"))]
+    deadline = next(r["text"] for r in game.tables["endings"].rows if r["key"] == "deadline")
+    assert "keeps the Crisis card of each of their own turns" in deadline
+    assert "discard" in step5
+    assert "the first player keeps that Crisis card" in step5, step5
+
+
+def test_every_cross_reference_names_a_section(pages, journal_pages):
+    for book in (pages, journal_pages):
+        known = set(headings(book))
+        assert {"The end of the game", "Bonds and the Vault", "Card rulings"} <= known
+        text = " ".join(book[2:])
+        refs = set(re.findall(r"\bsee ([A-Z][\w' ]+?)(?=[).;,:]| below| above|$)", text))
+        assert refs, "no cross-references found"
+        assert refs <= known, refs - known
+
+
+def test_rulings_quote_the_cards_they_rule_on(game, pages):
+    """Double Cross read as two cards turning while its ruling meant one: the card now says one,
+    and every ruling quotes its card's printed text from the same data."""
+    rulings = " ".join(pages).split("then our ruling:", 1)[1].split("Security and incidents")[0]
+    dossier = game.sets["dossier"].components
+    for role in ("double-cross", "bodyguard", "countermeasures", "attache", "analyst", "launderer"):
+        card = next(c for c in dossier if c.fields["role"] == role)
+        assert f'{card.name}: "{" ".join(card.fields["text"].split())}"' in rulings, role
+    assert "choose one submitted card, the random ones included" in rulings
+
+
+def test_the_book_settles_every_question_of_issue_34(game, pages):
+    book = " ".join(pages)
+    settled = [
+        "It also stops Forensic Audit",  # Bodyguard against Forensic Audit
+        'cards played "during a crisis" act on it too: Public Rally, Scandal and Double Cross',
+        "The one exception is a seller's new allegiance",  # empty deck against a sale's draw
+        "means every draw: in step 1, the 3 random cards",  # support and Espionage draws
+        "If the game ends that way in the middle of a crisis, the crisis is not counted",
+        "A nation with no Crisis card left to draw",  # all its crises kept by the first player
+        "a Countermeasures cancelled by another draws no card",
+        "Each Military Attaché in play acts once per crisis",
+        "After the cards are turned face up: first any Espionage card",  # order after the reveal
+        "if there are still fewer than 3, look at those there are",  # the Analyst
+        "counted by value, the sum of the cards' values",  # richest Vault and Portfolio
+        "Only Field Agents are worth 4 or less (values 3 and 4)",  # the Launderer
+    ]
+    for said in settled:
+        assert said in book, said
+    # the Launderer's limit is worked out from the deck, so it stays true
+    low = {c.fields["type"] for c in game.sets["dossier"].components if c.fields["value"] <= 4}
+    assert low == {"field-agent"}
+
+
+def test_designers_notes_speak_to_players_and_figures_stay_on_the_builders_page(game, pages):
+    notes = chapter(pages, "Designer's notes")
+    for word in ("--", "simulat", "runs of", "Balance pass", "source: original", "catalog"):
+        assert word not in notes, word
+    assert len([p for p in pages if "Designer's notes" in p[:40]]) <= 2  # was 2.5 pages of log
+    builder = chapter(pages, "For the builder of this kit")
+    assert "--games 1500" in builder and "1.02-1.12 times" in builder
+
+
+def test_changes_page_comes_before_the_designers_notes(game, pages):
+    titles = headings(pages)
+    assert titles.index("Changes from the original") < titles.index("Designer's notes")
+    changes = chapter(pages, "Changes from the original")
+    for row in game.edition.changes:
+        assert row["topic"].split()[0] in changes, row["topic"]  # a cell may wrap the topic
+    assert "journal edition of this kit" in changes
+
+
+def test_the_journal_edition_teaches_the_journals_rules(journal_pages):
+    book = " ".join(journal_pages)
+    rules = " ".join(journal_pages[2:]).split("What we filled in")[0]  # after the contents
+    assert "Setup" in rules and "Quick reference" not in rules
+    for ours in (
+        "head start",
+        "discard up to",
+        "after the last round",
+        "Empty Dossier deck",
+        "Variants",
+    ):
+        assert ours not in rules, ours
+    assert "Draw Dossier cards until you hold 5" in book
+    assert "it names its own nation: only that nation's Dossier cards help it" in book
+    assert "only its cards count for the incident" in book
+    assert "nations the Incident card names" not in book and "the nations they name" not in book
+    filled = chapter(journal_pages, "What we filled in")
+    assert "There is also a balanced edition of this kit. It changes 6 rules" in filled
+    assert "Changes from the original" not in headings(journal_pages)
