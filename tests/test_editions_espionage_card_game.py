@@ -5,6 +5,7 @@ cards and play summary disagree in either edition fails its rule."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -103,4 +104,20 @@ def test_an_original_package_that_stops_eliminating_fails_its_rule(tmp_path: Pat
     assert "FAIL target-out-bomb-kept" in result.output
     assert "FAIL gold-discards-agree" in result.output
     result = CliRunner().invoke(main, ["validate", str(folder), "--edition", "pnp"])
+    assert result.exit_code == 0, result.output
+
+
+def test_a_copyable_assassin_breaks_our_rulings_rule(tmp_path: Path):
+    """The book's rulings on copies are read from the cards' fields; a catalog whose Assassin can
+    be copied again no longer matches them (exit 1, naming the rule), in our edition only."""
+    folder = tmp_path / GAME_ID
+    shutil.copytree(card_data_dir() / GAME_ID, folder)
+    deck = folder / "deck.yaml"
+    text = deck.read_text(encoding="utf-8")
+    assert text.count("    copyable: false\n") == 1
+    deck.write_text(text.replace("    copyable: false\n", "    copyable: true\n"), encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(folder), "--edition", "pnp"])
+    assert result.exit_code == 1, result.output
+    assert re.findall(r"^FAIL (\S+)", result.output, re.MULTILINE) == ["copy-cards"]
+    result = CliRunner().invoke(main, ["validate", str(folder), "--edition", "original"])
     assert result.exit_code == 0, result.output
