@@ -1,7 +1,11 @@
 """Whole games of ESPIONAGE the card game, played by stated policies, from the shipped catalog.
 
     python bench/sim_espionage.py [--games N] [--players 3 4 5] [--policies cautious ...]
-                                  [--worth] [--seed S] [--game FOLDER]
+                                  [--edition ID] [--payoff] [--rows] [--worth] [--seed S]
+                                  [--game FOLDER]
+
+The edition (`--edition original` or `pnp`; the game's default when none) is the catalog read
+with that edition's overlay, so either edition is played by its own cards and tables.
 
 What is read from card_data/espionage-card-game (nothing here copies a number from it):
   the deck: each card's count, type, `as_mission`, `playable`, `effect` key and, for gold
@@ -9,12 +13,15 @@ What is read from card_data/espionage-card-game (nothing here copies a number fr
   tables: cards dealt (setup `Deal`), drawn (turn-summary step 1), Missions per turn
   (card-types `mission`), the Package's hand (gold-cards), the safe first round (turn-summary
   `truce`), when a hit is answered (card-types `shown_first`), who wins the showdown and in
-  which order (game-end `wins`); the players range and the play time (game).
+  which order (game-end `wins`), whether an empty draw pile ends the game at once or at the end
+  of the round (game-end `ends: round`); the players range and the play time (game); a card the
+  copy cards skip (`copyable: false`).
 A card's behaviour follows its effect key, so editing a count, an effect key or a number in a
 table changes what is measured; the keys of earlier printings are kept (Informant `look-hand`,
 Package `reveal-package-ten-cards`, Police `cancel-mission`, Sniper `discard-random`, Medic
 `retrieve`, Infiltrator `steal-random`, Mercenary `copy-discard`) so a catalog put back is
-measured too, and fails the balance tests.
+measured too, and fails the balance tests; the original edition's Package is
+`reveal-package-win` (revealed with its hand, it wins at once unless a Police cancels it).
 
 The rules as modelled are the rulebook's (templates/espionage-card-game/rulebook.md.j2):
   deal; turns go clockwise from seat 0: draw, then pass or play up to the Mission limit, one
@@ -26,7 +33,8 @@ The rules as modelled are the rulebook's (templates/espionage-card-game/rulebook
   holder's next turn, or the moment the draw pile is empty (the card that emptied it
   finishes); then the Bomb loses and the showdown's cards win in their order, else most cards.
 
-Policies (every seat plays the same one, except the seat a worth test changes):
+Policies (every seat plays the same one, except the seat a worth test changes, and in a mixed
+table (--payoff) the one seat that plays another policy than the rest):
   cautious    plays draws, searches and copies; attacks a player known to hold a gold card it
               can take out; attacks blind (the largest hand) only while holding a defence of
               its own; names a card with the Assassin only when it knows it is there; reveals
@@ -35,6 +43,9 @@ Policies (every seat plays the same one, except the seat a worth test changes):
               (the Assassin names the Target, or the Package at a hand near ten cards), the
               Informant before an Assassin; reveals the Package at once; defends only when a
               gold card is at stake.
+  leader      attacks like the aggressive, blind or not, always the seat it judges to lead (a
+              known gold holder, else the largest hand), and defends its own hand from every
+              hit like the cautious.
   dumping     plays up to the limit every turn, cards and targets at random among legal plays,
               and answers with any Reaction that protects its own hand.
   Shared by all: whoever a card would beat answers it if they can (a forced discard of the
@@ -49,6 +60,10 @@ Limits: no bluffing, no card counting beyond that, no table talk, one ranking fo
 Reaction chains built one answer at a time between the two sides; the Ninja copies as a
 Reaction only a Protector. Figures are for these policies, not for people.
 
+With --payoff, every pair of policies in mixed tables (one seat against the rest, the lone seat
+turning with the game number): the lone policy's win share over a fair share, marked ! above
+FLAG_POLICY; a seat above FLAG_SEAT of a fair share is marked in the report. With --rows, only
+the rows of the catalog's `balance` table for the edition.
 Reported per player count and policy: games ended by the rules within the turns the box's play
 time allows (at MINUTES_PER_TURN), frozen games (still running after CAP_TURNS), games ended
 before every player had a turn, how games end, the share of endings forced by each card (by
@@ -70,7 +85,9 @@ from typing import Any
 from pnp.catalog.games import resolve_game
 
 GAME = "espionage-card-game"
-POLICIES = ("cautious", "aggressive", "dumping")
+POLICIES = ("cautious", "aggressive", "leader", "dumping")
+FLAG_POLICY = 1.5  # a policy winning more than this times a fair share against a table is flagged
+FLAG_SEAT = 1.2  # and a seat winning more than this times a fair share
 CAP_TURNS = 400  # a game still running after this many turns is a frozen state
 MINUTES_PER_TURN = 1.0  # the pace the play time is read at: draw, up to three cards, answers
 
@@ -108,6 +125,7 @@ class Card:
     rarity: str
     playable: bool
     as_mission: bool
+    copyable: bool
     effect: str
     when_discarded: str
 
@@ -123,6 +141,7 @@ class Catalog:
     truce: str  # "first-round": no card hits a hand until every player has had a turn
     shown_first: bool  # a hit's card is settled and shown before anyone answers
     showdown: list[str]  # the cards that win the showdown, in order ("most-cards" last)
+    ends: str  # "round": an empty draw pile ends the game at the end of the round, else at once
     players: tuple[int, int]
     play_minutes: int
     by_effect: dict[str, str] = field(default_factory=dict)
@@ -135,16 +154,18 @@ def _row(table: Any, key: str, value: Any) -> dict[str, Any]:
     return next(r for r in table.rows if r.get(key) == value)
 
 
-def load(game_id: str = GAME) -> Catalog:
-    """The deck and the numbers the rules use, as the catalog gives them."""
-    game = resolve_game(game_id)
+def load(game_id: str = GAME, edition: str | None = None) -> Catalog:
+    """The deck and the numbers the rules use, as the catalog gives them in `edition` (the
+    game's default edition when None)."""
+    game = resolve_game(game_id, edition)
     cards: dict[str, Card] = {}
     ids: list[str] = []
     for c in game.sets["deck"].components:
         f = c.fields
         cards[c.id] = Card(
             c.id, c.name, f["type"], f["rarity"], bool(f.get("playable", True)),
-            bool(f.get("as_mission", False)), f.get("effect", ""), f.get("when_discarded", ""),
+            bool(f.get("as_mission", False)), bool(f.get("copyable", True)), f.get("effect", ""),
+            f.get("when_discarded", ""),
         )  # fmt: skip
         ids += [c.id] * c.count
     t = game.tables
@@ -162,6 +183,7 @@ def load(game_id: str = GAME) -> Catalog:
         truce=str(truce),
         shown_first=shown,
         showdown=[r["wins"] for r in ending if r.get("wins")],
+        ends=str(next((r["ends"] for r in ending if r.get("ends")), "")),
         players=(game.meta["players"]["min"], game.meta["players"]["max"]),
         play_minutes=max(minutes),
     )
@@ -186,10 +208,12 @@ class Game:
     """One game: its state, its rules, and the decisions each seat's policy makes."""
 
     def __init__(
-        self, cat: Catalog, players: int, policy: str, rng: random.Random,
+        self, cat: Catalog, players: int, policy: str | Sequence[str], rng: random.Random,
         ablate: tuple[int, str | Sequence[str]] | None = None,
     ) -> None:  # fmt: skip
-        self.cat, self.n, self.rng, self.policy = cat, players, rng, policy
+        self.cat, self.n, self.rng = cat, players, rng
+        # one policy for every seat, or one a seat (a mixed table)
+        self.policies = [policy] * players if isinstance(policy, str) else list(policy)
         # the seat a worth test changes, and the cards it never plays
         self.banned_seat, banned = ablate if ablate else (-1, ())
         self.banned = {banned} if isinstance(banned, str) else set(banned)
@@ -216,6 +240,9 @@ class Game:
         self.kills = {c for c, k in cat.cards.items() if k.when_discarded == "out"}
 
     # ------------------------------------------------------------ small helpers
+    def pol(self, p: int) -> str:
+        return self.policies[p]
+
     def eff(self, cid: str) -> str:
         return self.cat.cards[cid].effect
 
@@ -271,7 +298,9 @@ class Game:
             self.take(p, self.pile.pop())
 
     def check_pile(self) -> None:
-        if not self.pile:
+        """An empty draw pile ends the game at once, or (`ends: round`) once the player last in
+        the round has had their turn."""
+        if not self.pile and self.cat.ends != "round":
             self.showdown()
 
     def showdown(self) -> None:
@@ -303,7 +332,7 @@ class Game:
         cancelled = False
         for turn in range(8):
             who = next((q for q in sides[turn % 2] if self.card_of(q, "cancel-reaction")), None)
-            if who is None or not (stakes or self.policy == "dumping"):
+            if who is None or not (stakes or self.pol(who) == "dumping"):
                 return cancelled
             self.play_out(who, self.card_of(who, "cancel-reaction") or "")
             self.log["counterspy"] += 1
@@ -342,7 +371,7 @@ class Game:
                 self.play_out(q, police)
                 self.log["police"] += 1
                 stakes = effect.startswith("reveal-package") or effect == "discard-named"
-                return self.cancelled(q, [actor], stakes or self.policy != "cautious")
+                return self.cancelled(q, [actor], stakes or self.pol(q) != "cautious")
         return True
 
     def wants_police(self, q: int, effect: str, victims: Sequence[int]) -> bool:
@@ -350,7 +379,7 @@ class Game:
             return True  # a Package that may be cancelled always is
         if self.truce() or q not in victims or effect not in HITS:
             return False
-        if self.policy != "aggressive":
+        if self.pol(q) != "aggressive":
             return True
         later = self.card_of(q, "protect") or self.card_of(q, "redirect")
         return bool(self.kills & set(self.hands[q])) and not (self.cat.shown_first and later)
@@ -424,7 +453,7 @@ class Game:
             if use:
                 self.play_out(victim, use)
                 self.log[self.eff(use)] += 1
-                stakes = fatal or gold or self.policy != "cautious"
+                stakes = fatal or gold or self.pol(victim) != "cautious"
                 if not self.cancelled(victim, [attacker], stakes):
                     if use == late:
                         self.stopped = True  # the whole Mission is cancelled
@@ -452,7 +481,7 @@ class Game:
         late = picked is not None and self.card_of(victim, "cancel-mission-late")
         if not (self.card_of(victim, "redirect") or self.card_of(victim, "protect") or late):
             return False
-        if self.policy != "aggressive":
+        if self.pol(victim) != "aggressive":
             return True
         if picked is None:  # answering before the card is known
             return bool((self.kills | {self.target}) & set(self.hands[victim]))
@@ -472,7 +501,7 @@ class Game:
             taker = q
             for r in self.others(q):
                 ninja = self.card_of(r, "copy-played")
-                if r != attacker and ninja and self.policy != "cautious":
+                if r != attacker and ninja and self.pol(r) != "cautious":
                     self.play_out(r, ninja)
                     self.log["ninja-protector"] += 1
                     if not self.cancelled(r, [q], True):
@@ -489,7 +518,7 @@ class Game:
         pool = [q for q in self.others(p) if self.hands[q]]
         if not pool:
             return None
-        if self.policy == "dumping":
+        if self.pol(p) == "dumping":
             return self.rng.choice(pool)
         if kind == "swap" and self.bomb in self.hands[p]:
             known = self.known_holder(p, self.target, pool)
@@ -510,7 +539,7 @@ class Game:
             mission = card.type == "mission" or card.as_mission
             if card.playable and mission and not self.barred(p, cid):
                 options.append(cid)
-        if self.policy == "dumping":
+        if self.pol(p) == "dumping":
             self.rng.shuffle(options)
             for cid in options:
                 plan = self.plan(p, cid)
@@ -531,8 +560,8 @@ class Game:
         """The choices for playing cid now, with a score, or None when p would not play it."""
         effect = self.eff(cid)
         hand = self.hands[p]
-        careful = self.policy == "cautious"
-        dumping = self.policy == "dumping"
+        careful = self.pol(p) == "cautious"
+        dumping = self.pol(p) == "dumping"
         blind = not careful or self.guards(p) >= 1
         target, package = self.target, self.package
         known_target = self.known_holder(p, target)
@@ -540,6 +569,8 @@ class Game:
         if effect.startswith("reveal-package"):
             if len(hand) < self.cat.package_hand or self.revealed == p:
                 return None
+            if effect == "reveal-package-win":
+                return {"_score": 100}  # it wins at once: nobody waits
             return None if careful and self.guards(p) < 2 else {"_score": 100}
         if effect in ("copy-played", "copy-discard", "copy-top"):
             return self.plan_copy(p, effect)
@@ -602,11 +633,15 @@ class Game:
         common Mission in the discard pile that is no copy card (`copy-top`; as first printed,
         `copy-discard`: any of them, the best plan)."""
         if effect == "copy-played":
-            pool = [next((c for c in reversed(self.this_turn) if self.cat.cards[c].type == "mission"
-                          and self.eff(c) != "copy-played"), None)]  # fmt: skip
+            last = next((c for c in reversed(self.this_turn) if self.cat.cards[c].type == "mission"
+                         and self.cat.cards[c].rarity == "common"), None)  # fmt: skip
+            if last is not None and self.eff(last) in ("copy-top", "copy-discard"):
+                return self.plan_copy(p, self.eff(last))  # a Mercenary copied: it copies again
+            pool = [last]
         elif effect == "copy-top":
             pool = [next((c for c in reversed(self.discard) if self.cat.cards[c].type == "mission"
                           and self.cat.cards[c].rarity == "common"
+                          and self.cat.cards[c].copyable
                           and not self.eff(c).startswith("copy")), None)]  # fmt: skip
         else:
             pool = list(dict.fromkeys(self.discard))
@@ -615,7 +650,9 @@ class Game:
             if c is None:
                 continue
             card = self.cat.cards[c]
-            if card.type != "mission" or card.rarity != "common" or card.effect.startswith("copy"):
+            if card.type != "mission" or card.rarity != "common" or not card.copyable:
+                continue
+            if card.effect.startswith("copy"):
                 continue
             sub = self.plan(p, c)
             if sub is not None and (best is None or sub["_score"] > best[1]["_score"]):
@@ -638,6 +675,8 @@ class Game:
             self.this_turn.append(cid)
             self.log["package-reveal"] += 1
             if self.mission_stands(p, effect, victims):
+                if effect == "reveal-package-win":
+                    raise GameOver([p], "package", cid, cid)
                 self.revealed = p
             return
         self.play_out(p, cid)
@@ -702,6 +741,8 @@ class Game:
             self.check_pile()
             if self.revealed == p:
                 break  # a revealed Package keeps the rest of the hand
+        if not self.pile and p == self.n - 1:
+            self.showdown()  # the round is over (`ends: round`)
 
     def run(self) -> dict[str, Any]:
         try:
@@ -775,6 +816,7 @@ def measure(cat: Catalog, players: int, policy: str, games: int, seed: int = 1) 
         "forced_effect": {k: v / games for k, v in forced_effect.items()},
         "eliminated_by": {k: v / games for k, v in lost.items()},
         "seats": [s / games for s in seats], "seat0_ratio": seats[0] / games * players,
+        "seat_max": max(seats) / games * players,
         "gold_holder_wins": {c: gold_win[c] / gold_held[c] for c in golds if gold_held[c]},
         "log": {k: v / games for k, v in log.items()},
     }  # fmt: skip
@@ -809,6 +851,65 @@ def worth(cat: Catalog, players: int, policy: str, games: int, seed: int = 1,
     return out
 
 
+def mixed(cat: Catalog, players: int, lone: str, rest: str, games: int, seed: int = 1) -> float:
+    """One seat plays `lone`, every other seat `rest`: the lone seat's win share over a fair
+    share. The lone seat turns with the game number, so every seat position is tried alike."""
+    won = 0.0
+    for g in range(games):
+        seat = g % players
+        seats = [lone if s == seat else rest for s in range(players)]
+        won += share(play(cat, players, seats, seed * 1_000_003 + g), seat)
+    return won / games * players
+
+
+def payoff(cat: Catalog, players: int, games: int, seed: int = 1,
+           policies: Sequence[str] = POLICIES) -> dict[tuple[str, str], float]:  # fmt: skip
+    """(lone, rest) -> the lone policy's win share over a fair share, for every pair."""
+    return {(a, b): mixed(cat, players, a, b, games, seed)
+            for a in policies for b in policies if a != b}  # fmt: skip
+
+
+def report_payoff(players: int, table: dict[tuple[str, str], float],
+                  policies: Sequence[str]) -> str:  # fmt: skip
+    """The payoff table: a row for the lone seat's policy, a column for the rest of the table;
+    a share above FLAG_POLICY times fair is marked with !."""
+    head = f"{players}p one seat \\ the rest  " + " ".join(f"{b:>11}" for b in policies)
+    lines = [head]
+    for a in policies:
+        cells = []
+        for b in policies:
+            v = table.get((a, b))
+            mark = "!" if v is not None and v > FLAG_POLICY else " "
+            cells.append(f"{'-':>11}" if v is None else f"{v:>10.2f}{mark}")
+        lines.append(f"    {a:<22}" + " ".join(cells))
+    return "\n".join(lines)
+
+
+def balance_row(cat: Catalog, edition: str, players: int, games: int, seed: int = 1) -> str:
+    """One row of the catalog's `balance` table (YAML flow): each figure's range over the
+    policies, the top card with its copies, the best policy's payoff against any other."""
+    ms = [measure(cat, players, pol, games, seed) for pol in POLICIES]
+    pay = payoff(cat, players, games, seed)
+
+    def span(values: Sequence[float], fmt: str) -> str:
+        lo, hi = fmt.format(min(values)), fmt.format(max(values))
+        return lo if lo == hi else f"{lo}-{hi}"
+
+    tops = [max(m["forced_effect"].items(), key=lambda kv: kv[1], default=("-", 0.0)) for m in ms]
+    card, top = max(tops, key=lambda kv: kv[1])
+    best = max(pay.items(), key=lambda kv: kv[1])
+    package = [100 * m["gold_holder_wins"].get("package", 0.0) for m in ms]
+    return (
+        f'- {{edition: {edition}, players: {players}, '
+        f'turns: "{span([m["turns"] for m in ms], "{:.0f}")}", '
+        f'first_round: "{span([100 * m["first_round"] for m in ms], "{:.0f}%")}", '
+        f'top_card: "{cat.cards[card].name if card in cat.cards else card} {top:.0%}", '
+        f'first_seat: "{span([m["seat0_ratio"] for m in ms], "{:.2f}")}", '
+        f'best_policy: "{best[0][0]} {best[1]:.2f}", '
+        f'package: "{span(package, "{:.0f}%")} (fair {100 / players:.0f}%)"}}'
+    )  # fmt: skip
+
+
 def report(m: dict[str, Any]) -> str:
     def pct(d: dict[str, float]) -> str:
         return ", ".join(f"{k} {v:.1%}" for k, v in sorted(d.items(), key=lambda kv: -kv[1])) or "-"
@@ -824,7 +925,8 @@ def report(m: dict[str, Any]) -> str:
         f"    forced by the effect used: {pct(m['forced_effect'])}\n"
         f"    eliminated by discarding: {pct(m['eliminated_by'])}\n"
         f"    seat win shares: {' '.join(f'{s:.3f}' for s in m['seats'])} "
-        f"(first seat x{m['seat0_ratio']:.2f} of a fair {fair:.3f})\n"
+        f"(first seat x{m['seat0_ratio']:.2f} of a fair {fair:.3f}"
+        f"{'; a seat above x' + str(FLAG_SEAT) + '!' if m['seat_max'] > FLAG_SEAT else ''})\n"
         f"    the gold card's holder at the end wins: {golds}"
     )
 
@@ -837,9 +939,24 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--worth", action="store_true", help="each card's worth too (slow)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", default=GAME, help="another catalog folder (a variant)")
+    parser.add_argument("--edition", help="the edition to play (the game's default if none)")
+    parser.add_argument(
+        "--rows",
+        action="store_true",
+        help="only the rows of the catalog's balance table, for this edition",
+    )
+    parser.add_argument(
+        "--payoff",
+        action="store_true",
+        help="also mixed tables: one seat against the rest, every pair of policies",
+    )
     args = parser.parse_args(argv)
-    cat = load(args.game)
+    cat = load(args.game, args.edition)
     counts = args.players or list(range(cat.players[0], cat.players[1] + 1))
+    if args.rows:
+        for n in counts:
+            print(balance_row(cat, args.edition or "default", n, args.games, args.seed), flush=True)
+        return
     for n in counts:
         for pol in args.policies:
             print(report(measure(cat, n, pol, args.games, args.seed)), flush=True)
@@ -851,6 +968,9 @@ def main(argv: Sequence[str] | None = None) -> None:
                     + ", ".join(f"{c} {v:+.1f} ({e:.1f})" for c, (v, e, _) in ranked),
                     flush=True,
                 )
+        if args.payoff:
+            table = payoff(cat, n, args.games, args.seed, args.policies)
+            print(report_payoff(n, table, args.policies), flush=True)
 
 
 if __name__ == "__main__":

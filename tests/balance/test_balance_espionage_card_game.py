@@ -1,10 +1,12 @@
-"""ESPIONAGE the card game still plays as tuned. bench/sim_espionage.py plays whole games from the
-shipped catalog (card counts, effect keys, the numbers in its tables) under its three stated
-policies; these bands are the goals in the rulebook's designer's notes, checked on a modest,
-seeded number of games at every supported player count. A catalog edit that breaks the balance
-fails here: without the safe first round games end before every player has had a turn; with
-the rules as first printed the Terrorist forces more than a quarter of the endings; a Package
-that eliminates its holder is no longer worth holding."""
+"""ESPIONAGE the card game, our balanced edition (`pnp`), still plays as tuned.
+bench/sim_espionage.py plays whole games from the shipped catalog with the edition's overlay
+(card counts, effect keys, the numbers in its tables) under its stated policies, at every
+supported player count, with every seat alike and in mixed tables (one seat plays differently
+from the rest); these bands are the goals on the builder's page, checked on a modest, seeded
+number of games. A catalog edit that breaks the balance fails here: without the safe first round
+games end before every player has had a turn; with the rules as first printed the Terrorist
+forces more than a quarter of the endings; a Package that eliminates its holder is no longer
+worth holding; a game that ends the moment the draw pile runs out favours the first seat."""
 
 from __future__ import annotations
 
@@ -17,7 +19,8 @@ from types import ModuleType
 import pytest
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
-GAMES = 400  # per player count and policy: about 3,600 games in all, a few seconds
+GAMES = 400  # per player count and policy: 4,800 games in all, a few seconds
+MIXED_GAMES = 80  # per pair of policies and player count: 2,880 games
 
 
 def _load() -> ModuleType:
@@ -32,9 +35,12 @@ def _load() -> ModuleType:
 sim = _load()
 
 
+EDITION = "pnp"  # the balance goals are ours; the original edition is played as written
+
+
 @pytest.fixture(scope="module")
 def cat():
-    return sim.load()
+    return sim.load(edition=EDITION)
 
 
 @pytest.fixture(scope="module")
@@ -75,16 +81,36 @@ def test_no_card_forces_more_than_a_quarter_of_the_endings(table):
 
 
 def test_the_first_seat_wins_at_most_a_fifth_more_than_its_share(table, cat):
-    """Pooled over the three policies (1,200 games a player count)."""
+    """Pooled over the policies (1,600 games a player count)."""
     for n in range(cat.players[0], cat.players[1] + 1):
         ratio = sum(table[(n, p)]["seat0_ratio"] for p in sim.POLICIES) / len(sim.POLICIES)
         assert ratio <= 1.2, (n, ratio)
 
 
+def test_every_player_has_had_as_many_turns_at_the_showdown(cat):
+    """The first seat used to draw the most cards: the game ended the moment the draw pile ran
+    out, so the showdown went to whoever drew the Target, most often the first seat (1.22 times
+    a fair share at 5 players in a separate simulator). Now the round is finished, so a showdown
+    comes after the last seat's turn."""
+    for n in range(cat.players[0], cat.players[1] + 1):
+        for g in range(60):
+            r = sim.play(cat, n, "cautious", 7_000 + g)
+            if r["how"].startswith("showdown"):
+                assert r["turns"] % n == 0, (n, g, r["turns"])
+
+
+def test_no_policy_beats_a_table_of_another(cat):
+    """Mixed tables, one seat against the rest, every pair of policies at every count: no policy
+    wins more than 1.5 times its fair share (the lone seat turns, so no seat position helps)."""
+    for n in range(cat.players[0], cat.players[1] + 1):
+        for pair, ratio in sim.payoff(cat, n, MIXED_GAMES, seed=7).items():
+            assert ratio <= sim.FLAG_POLICY, (n, pair, ratio)
+
+
 def test_the_package_is_worth_holding(table, cat):
-    """Its holder at the end wins more than a fair share over the three policies (1,200 games a
-    player count), is no liability under any one of them (400 games: within 3 points of a fair
-    share, about one standard error), and nobody is eliminated for holding it."""
+    """Its holder at the end wins more than a fair share over the policies (1,600 games a player
+    count), is no liability under any one of them (400 games: within 3 points of a fair share,
+    about one standard error), and nobody is eliminated for holding it."""
     for n in range(cat.players[0], cat.players[1] + 1):
         shares = [table[(n, p)]["gold_holder_wins"]["package"] for p in sim.POLICIES]
         assert sum(shares) / len(shares) >= 1 / n + 0.03, (n, shares)
@@ -94,11 +120,12 @@ def test_the_package_is_worth_holding(table, cat):
 
 
 def test_the_showdown_still_decides_most_games(table):
-    """The rulebook's own ending: most games reach the empty draw pile, and the Target's holder
-    at the end mostly wins."""
+    """The rulebook's own ending: most games reach the empty draw pile (at least 2 in 5 when a
+    policy attacks the leader at every chance: the rules' "main purpose" is to eliminate), and the
+    Target's holder at the end mostly wins."""
     for key, m in table.items():
         showdown = sum(v for k, v in m["how"].items() if k.startswith("showdown"))
-        assert showdown >= 0.5, key
+        assert showdown >= (0.4 if key[1] == "leader" else 0.5), key
         assert m["gold_holder_wins"]["target"] >= 0.5, key
 
 
@@ -119,9 +146,11 @@ def as_first_printed(cat):
         "package": {"effect": "reveal-package-ten-cards", "when_discarded": "out"},
         "mercenary": {"effect": "copy-discard"},
         "infiltrator": {"effect": "steal-random"},
+        "assassin": {"copyable": True},
     }.items():
         cards[cid] = replace(cards[cid], **changes)
-    old = replace(cat, cards=cards, truce="", shown_first=False, showdown=["target", "most-cards"])
+    old = replace(cat, cards=cards, truce="", shown_first=False, showdown=["target", "most-cards"],
+                  ends="")  # fmt: skip
     old.by_effect = {}
     for cid, card in cards.items():
         old.by_effect.setdefault(card.effect, cid)
@@ -136,6 +165,16 @@ def test_the_rules_as_first_printed_break_the_bands(cat):
     assert m["forced"]["terrorist"] > 0.25
     assert m["first_round"] > 0.05
     assert m["eliminated_by"].get("package", 0.0) > 0.02
+
+
+def test_the_original_edition_as_loaded_breaks_the_bands():
+    """The simulator plays the original edition from its overlay: games end before everyone has
+    played, and players are eliminated for holding the Package."""
+    original = sim.load(edition="original")
+    assert original.truce == "" and original.ends != "round" and original.players == (2, 6)
+    m = sim.measure(original, 4, "aggressive", GAMES, seed=7)
+    assert m["first_round"] > 0.02
+    assert m["eliminated_by"].get("package", 0.0) > 0.05
 
 
 def test_games_are_deterministic(cat):

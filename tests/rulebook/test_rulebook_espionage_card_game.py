@@ -5,7 +5,11 @@ the built PDF with pdfplumber."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
+from pathlib import Path
 
+import pdfplumber
 import pytest
 from conftest import page_of
 from rendered import render_game_faces, rulebook_pages
@@ -58,3 +62,108 @@ def test_every_card_is_in_the_card_table(game, pages):
 def test_quick_reference_is_one_page(pages):
     assert pages[-1].startswith("Quick reference")
     assert "Choose the first player; play goes clockwise" in pages[-1]
+
+
+# ---------------------------------------------------------------- editions, rulings, players' text
+
+
+def edition_pages(out: Path, edition: str) -> list[str]:
+    """One edition's A4 rulebook built with `pnp build --edition`; its pages as text."""
+    command = ["build", GAME_ID, "--edition", edition, "--what", "rulebook", "--out", str(out)]
+    result = subprocess.run([sys.executable, "-m", "pnp.cli", *command],
+                            capture_output=True, text=True)  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    (pdf_path,) = (out / GAME_ID).glob("*rulebook-a4.pdf")
+    with pdfplumber.open(pdf_path) as pdf:
+        return [" ".join((p.extract_text() or "").split()) for p in pdf.pages]
+
+
+@pytest.fixture(scope="module")
+def books(tmp_path_factory, pages) -> dict[str, list[str]]:
+    """Edition id -> its book's pages (the default edition's is the one built above)."""
+    out = {"original": pages}
+    out["pnp"] = edition_pages(tmp_path_factory.mktemp("pnp"), "pnp")
+    return out
+
+
+def players_chapters(book: list[str]) -> str:
+    """Everything before the builder's page: what the players read."""
+    end = next(i for i, t in enumerate(book) if t.startswith("For the builder of this kit"))
+    return " ".join(book[:end])
+
+
+def printed(edition: str, card_id: str) -> str:
+    """A card's text as its face prints it (bold marks gone), collapsed like the pages."""
+    card = next(c for c in resolve_game(GAME_ID, edition).sets["deck"].components
+                if c.id == card_id)  # fmt: skip
+    return " ".join(str(card.fields["text"]).replace("**", "").split())
+
+
+@pytest.mark.parametrize("edition", ["original", "pnp"])
+def test_rulings_quote_the_cards_they_rule_on(books, edition):
+    """The Ninja's card and its ruling once disagreed ("copy the last card played" against "the
+    last common Mission ... you cannot play it as a Mission"): every ruling on a card now quotes
+    the card's printed text, from the same data, so the two cannot drift."""
+    text = " ".join(books[edition])
+    for card_id in ("ninja", "mercenary", "decoy", "double-agent", "protector"):
+        assert f"“{printed(edition, card_id)}”" in text, (edition, card_id)
+    assert "the last common Mission" not in text
+    assert "cannot play the Ninja as a Mission" in text
+
+
+QUESTIONS = {  # a question a careful reader had to answer alone -> the book's answer
+    "Does the safe first round stop Reactions?": "The safe first round stops Reactions too",
+    "A Double Agent redirected by a Decoy": "The player of the Double Agent takes nothing",
+    "A Ninja copying the Protector": "so the Ninja's player takes the Target",
+    "Police against a Ninja played as a Reaction": "only a Counterspy can cancel it",
+    "The topmost common Mission": "the top card need not be one",
+    "Who answers a hit first": "The player hit answers first",
+    "Does the Package need 10 cards again?": "however many cards you hold then",
+    "Does the reveal lapse?": "the reveal is over",
+    "A Ninja copying a Mercenary": "A Ninja may copy a Mercenary",
+    "How long is a turn?": "A turn with its answers takes one to two minutes",
+}
+
+
+@pytest.mark.parametrize("question", QUESTIONS)
+def test_the_balanced_book_settles_every_table_question(books, question):
+    assert QUESTIONS[question] in players_chapters(books["pnp"]), question
+
+
+def test_players_chapters_hold_no_tool_talk(books):
+    """No raw Markdown, no catalog words, no simulator or its figures before the builder's page;
+    the balance's method and figures are on the builder's page."""
+    for edition, book in books.items():
+        text = players_chapters(book)
+        for word in ("*", "in the catalog", "bench/", "sim_espionage", "How we tested", "%"):
+            assert word not in text, (edition, word)
+        assert "How we tested the balance" in " ".join(book), edition
+
+
+def test_the_balanced_book_lists_its_changes_before_the_notes(books):
+    """One row a change, each with its topic and why, in a chapter just before the notes."""
+    text = " ".join(t for t in books["pnp"] if not t.startswith("Contents"))
+    changes = text.index("Changes from the original This edition changes")
+    notes = text.index("Designer's notes Where the official rules")
+    assert changes < notes
+    chapter = text[changes:notes]
+    words = set(chapter.split())
+    for row in resolve_game(GAME_ID, "pnp").edition.changes:
+        assert row["topic"] in chapter, row["topic"]
+        # a cell wraps, and its lines come out between its neighbours': word by word
+        assert set(row["why"].split()) <= words, row["topic"]
+
+
+def test_the_original_book_says_a_balanced_edition_exists(books):
+    text = " ".join(books["original"])
+    balanced = next(e for e in resolve_game(GAME_ID).editions if e.id == "pnp")
+    assert f"also comes in a {balanced.name.lower()}" in text
+    assert "Changes from the original" not in text
+
+
+def test_the_original_book_plays_the_official_rules(books):
+    """The Package as the rules give it, every card live from the first turn."""
+    text = " ".join(books["original"])
+    assert "Safe first round" not in text and "safe first round" not in text
+    assert "Force an opponent to discard the Target or the Package: you win at once." in text
+    assert printed("original", "package") in text
