@@ -88,10 +88,11 @@ def sheet_rows(
     `where:`, only the rows that match it; `claims` records which rows each sheet gave."""
     path, tab = _sheet_path(set_file, file, head)
     if path is None:
-        for key in ("columns", "where"):
+        for key, does in (("columns", "maps a sheet's headers to fields"),
+                          ("where", "picks rows of a sheet")):  # fmt: skip
             if key in file:
-                raise file.error(f"`{key}` reads a sheet, but this set has no sheet (name one "
-                                 "with `sheet: cards.xlsx`)", key)  # fmt: skip
+                raise file.error(f"`{key}` {does}, but this set has no sheet (name one with "
+                                 "`sheet: cards.xlsx`)", key)  # fmt: skip
         return [], []
     sheet = read_sheet(path, roots=[set_file.parent], tab=tab)
     if "where" in file:
