@@ -42,14 +42,14 @@ def export(game: Path | str, out: Path, *extra: str) -> Path:
 
 @pytest.fixture(scope="module")
 def exports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """The sixth game's deck: the plain dtc PDF, --pdfx (vector) and --pdfx with a translucent
-    back (rasterized)."""
+    """The sixth game's deck: dtc --rgb, plain dtc (PDF/X-1a, vector) and --pdfx with a
+    translucent back (rasterized)."""
     root = tmp_path_factory.mktemp("pdfx")
     translucent = make_game(root, TRANSLUCENT)
     pdf = Path("sixth-game") / "dtc" / "agents.pdf"
     return {
-        "rgb": export(SIXTH, root / "rgb") / pdf,
-        "vector": export(SIXTH, root / "vector", "--pdfx") / pdf,
+        "rgb": export(SIXTH, root / "rgb", "--rgb") / pdf,
+        "vector": export(SIXTH, root / "vector") / pdf,  # X-1a is dtc's default
         "raster": export(translucent, root / "raster", "--pdfx") / pdf,
     }
 
@@ -216,7 +216,7 @@ def test_every_colour_prints_as_light_as_designed(exports, tmp_path, game) -> No
     else:  # its navy duration back
         files = Path("spy-royale") / "dtc" / "duration.pdf"
         args = ("spy-royale", "--set", "duration")
-        rgb = PdfReader(export(args[0], tmp_path / "rgb", *args[1:]) / files)
+        rgb = PdfReader(export(args[0], tmp_path / "rgb", *args[1:], "--rgb") / files)
         cmyk = PdfReader(export(args[0], tmp_path / "pdfx", *args[1:], "--pdfx") / files)
     proof = proof_transform(cmyk)
     (_, back), *_ = colours(rgb, rgb.pages[0])  # the back's first fill: all of it
@@ -258,9 +258,11 @@ def test_dpi_sets_the_pixels_and_a_rerun_is_byte_identical(exports, tmp_path: Pa
     [
         (["--to", "png", "--pdfx"], "--pdfx does not apply to --to png"),
         (["--to", "tts", "--pdfx"], "--pdfx does not apply to --to tts"),
-        (["--to", "dtc", "--dpi", "600"], "--dpi does not apply to --to dtc"),
+        (["--to", "png", "--rgb"], "--rgb does not apply to --to png"),
+        (["--to", "dtc", "--rgb", "--dpi", "600"], "--dpi does not apply to --to dtc"),
+        (["--to", "dtc", "--rgb", "--pdfx"], "--pdfx and --rgb contradict each other"),
     ],
-    ids=["png", "tts", "dtc-dpi-without-pdfx"],
+    ids=["png", "tts", "png-rgb", "dtc-dpi-rgb", "dtc-rgb-pdfx"],
 )
 def test_options_a_target_ignores_are_refused(tmp_path: Path, args, message) -> None:
     result = pnp("export", str(SIXTH), *args, "--out", str(tmp_path))

@@ -182,7 +182,7 @@ def test_a_value_beyond_the_last_named_column_of_a_workbook(tmp_path, run_pnp):
     [
         (["--to", "tgc", "--dpi", "600"], "--dpi does not apply to --to tgc"),
         (["--to", "mpc", "--dpi", "600"], "--dpi does not apply to --to mpc"),
-        (["--to", "dtc", "--dpi", "600"], "--dpi does not apply to --to dtc"),
+        (["--to", "dtc", "--rgb", "--dpi", "600"], "--dpi does not apply to --to dtc"),
         (["--to", "png", "--url-base", "https://example.org/g/"],
          "--url-base does not apply to --to png"),
     ],
