@@ -24,6 +24,8 @@ import signal
 from collections.abc import Callable, Generator
 from typing import Any, Generic, TypeVar
 
+from pnp.io.interrupts import default_in_child
+
 Result = TypeVar("Result")
 Item = TypeVar("Item")
 Event = tuple[str, int, str]  # (channel: a logger's name, "progress" or "report"; level; text)
@@ -162,6 +164,7 @@ def _child(job: Callable[[], Any], fd: int) -> None:
     it fails), and exit."""
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+        default_in_child()
         answer = recorded(lambda events: job())
         with os.fdopen(fd, "wb") as pipe:
             pipe.write(pickle.dumps(answer, pickle.HIGHEST_PROTOCOL))
@@ -240,5 +243,7 @@ def _pool_task(index: int) -> tuple[int, Outcome]:
 
 def _ignore_interrupts() -> None:
     """In a worker: Ctrl-C is the parent's to handle (it stops the pool and says nothing was
-    written); a worker that took it too would print its own traceback."""
+    written); a worker that took it too would print its own traceback. SIGTERM and SIGHUP end
+    a worker at once (the parent takes them as Ctrl-C)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    default_in_child()
