@@ -152,3 +152,27 @@ def test_an_icon_name_cannot_leave_the_icons_folder(game, tmp_path):
     result = run("icons", str(folder), "../../evil", "--from", str(package(tmp_path)))
     assert result.exit_code == 2 and "is not an icon name" in result.output
     assert not (folder / "evil.svg").exists() and not (tmp_path / "evil.svg").exists()
+
+
+def test_icons_into_a_folder_of_their_own_with_a_prefix(game, tmp_path):
+    folder = game("{svg: ../art/icons/res-wood-pile.svg, color: event}")
+    result = run("icons", str(folder), "wood-pile", "--to", "art/icons", "--prefix", "res-",
+                 "--from", str(package(tmp_path)))  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert (folder / "art" / "icons" / "res-wood-pile.svg").is_file()
+    assert "`res-wood-pile.svg`" in (folder / "art" / "icons" / "CREDITS.md").read_text()
+    assert not (folder / "templates" / "icons" / "res-wood-pile.svg").exists()
+    assert "res-wood-pile: {svg: ../art/icons/res-wood-pile.svg, color: current}" in result.output
+    image = render(folder, tmp_path)  # the theme's icon, declared as the command said, draws
+    assert near(pixel(image, 20, 30), EVENT), pixel(image, 20, 30)
+
+
+def test_icons_cannot_go_outside_the_game(game, tmp_path):
+    folder = game()
+    result = run("icons", str(folder), "wood-pile", "--to", "../elsewhere",
+                 "--from", str(package(tmp_path)))  # fmt: skip
+    assert result.exit_code == 2 and "inside the game's folder" in result.output
+    assert not (folder.parent / "elsewhere").exists()
+    result = run("icons", str(folder), "wood-pile", "--prefix", "../x",
+                 "--from", str(package(tmp_path / "2")))  # fmt: skip
+    assert result.exit_code == 2 and "--prefix" in result.output

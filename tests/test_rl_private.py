@@ -245,7 +245,7 @@ def test_a_cjk_line_breaks_at_an_inline_picture() -> None:
 
     pdfmetrics.registerFont(UnicodeCIDFont("HeiseiMin-W3"))
     style = ParagraphStyle("ja", fontName="HeiseiMin-W3", fontSize=10, wordWrap="CJK")
-    picture = Path(pnp.__file__).parent / "export" / "rulebook" / "blank.png"
+    picture = Path(pnp.__file__).parent / "rulebook" / "blank.png"
     cjk_lines_break_beside_pictures()
     text = f'あいう<img src="{picture}" width="10" height="10"/>えお'
     paragraph = Paragraph(text, style)

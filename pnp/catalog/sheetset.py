@@ -29,6 +29,7 @@ from typing import Any
 from pnp.catalog.cells import Cell, cell_error, column_letter
 from pnp.catalog.fields import Fields
 from pnp.catalog.sheetcolumns import Column, read_columns
+from pnp.catalog.sheetfilter import SheetClaims, filter_rows
 from pnp.catalog.spreadsheet import SUFFIXES, Sheet, read_sheet
 from pnp.catalog.yamlsource import SourceDict
 from pnp.errors import InputError, PnpError, UnknownNameError
@@ -58,7 +59,7 @@ class RowFields(Fields):
         line: int | None = None,
     ) -> PnpError:
         column = self.columns.get(key) if isinstance(key, str) else None
-        if column is None:
+        if column is None or self.file_of(key) != self.file:  # not a cell: an overlay's key
             return super().error(message, key, hint=hint, suggestions=suggestions, line=line)
         for prefix, replace in ((f"`{key}` should be ", "expected "), (f"`{key}` ", "")):
             if message.startswith(prefix):
@@ -74,18 +75,27 @@ class RowFields(Fields):
 
 
 def sheet_rows(
-    set_file: Path, file: Fields, head: Fields, source: str, declared: dict[str, Any] | None
+    set_file: Path,
+    file: Fields,
+    head: Fields,
+    source: str,
+    declared: dict[str, Any] | None,
+    claims: SheetClaims | None = None,
 ) -> tuple[list[Fields], list[Column]]:
     """The components a set's sheet holds, as readers for the loader, and the columns read
     from it in the sheet's order (([], []) without a sheet). `declared`: the set's fields, each
-    with a value of the type its cells read as (None: the set declares no fields)."""
+    with a value of the type its cells read as (None: the set declares no fields). With
+    `where:`, only the rows that match it; `claims` records which rows each sheet gave."""
     path, tab = _sheet_path(set_file, file, head)
     if path is None:
-        if "columns" in file:
-            raise file.error("`columns` maps a sheet's headers to fields, but this set has no "
-                             "sheet (name one with `sheet: cards.xlsx`)", "columns")  # fmt: skip
+        for key in ("columns", "where"):
+            if key in file:
+                raise file.error(f"`{key}` reads a sheet, but this set has no sheet (name one "
+                                 "with `sheet: cards.xlsx`)", key)  # fmt: skip
         return [], []
     sheet = read_sheet(path, roots=[set_file.parent], tab=tab)
+    if "where" in file:
+        sheet = filter_rows(sheet, file, str(head.raw["id"]), claims)
     columns = read_columns(sheet, file, declared)
     rows = [_row(sheet, columns, number, cells, source) for number, cells in sheet.rows]
     if not rows:

@@ -9,6 +9,7 @@ check a shop's current template before a large order.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from pnp.errors import InputError
@@ -112,3 +113,17 @@ def shop_frame(size: ShopSize, width_mm: float, height_mm: float) -> Frame:
     if width_mm > height_mm:
         pw, ph, tw, th = ph, pw, th, tw
     return Frame(size=(pw, ph), trim=(float(round(tw)), float(round(th))), dpi=DPI)
+
+
+def shop_bleed_mm(shop: str, set_name: str, width_mm: float, height_mm: float,
+                  origin: tuple[str, int] | None = None) -> float:  # fmt: skip
+    """The bleed (mm) a face of this trim is drawn with for the shop: what its image holds
+    around the trim once the trim is scaled to the shop's (The Game Crafter's 1/8 in, 3.2 mm)."""
+    frame = shop_frame(shop_size(shop, set_name, width_mm, height_mm, origin), width_mm,
+                       height_mm)  # fmt: skip
+    return math.ceil(round(frame.bleed_mm(width_mm, height_mm), 2) * 10) / 10
+
+
+def shop_reason(shop: str, bleed_mm: float) -> str:
+    """Why faces are checked at this bleed, for warnings: the shop and its bleed."""
+    return f"{SHOP_NAMES[shop]} prints {bleed_mm:g} mm of bleed beyond the cut"

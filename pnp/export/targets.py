@@ -148,7 +148,7 @@ def chosen_sets(game: Game, target: str, options: ExportOptions) -> list[Compone
 def bleed_to_draw(needed_mm: float) -> float:
     """Bleed to draw faces with: `needed_mm` rounded up to 0.1 mm (after rounding off what is
     only pixel rounding), so the faces of a set share one drawing."""
-    return math.ceil(round(needed_mm, 2) * 10) / 10
+    return math.ceil(round(needed_mm, 2) * 10) / 10  # the same rounding as shop_bleed_mm
 
 
 class Output:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from pnp.catalog.yamlsource import where
 from pnp.draw import elements as draw
@@ -84,7 +85,9 @@ KINDS: dict[str, Kind] = {
         (), ("points", "sides", "cx", "cy", "r", "rotate", *_PAINT, *_COMMON), shapes.polygon
     ),
     "star": Kind(("cx", "cy", "r"), ("points", "inner", "rotate", *_PAINT, *_COMMON), shapes.star),
-    "image": Kind(("x", "y", "w", "h", "src"), ("fit", "bleed", *_COMMON), images.image),
+    "image": Kind(
+        ("x", "y", "w", "h", "src"), ("fit", "bleed", "color", "background", *_COMMON), images.image
+    ),  # fmt: skip
     "icon": Kind(("use", "x", "y"), ("size", "w", "h", "color", *_COMMON), images.icon),
     "text": Kind(("x", "y", "w", "h", "text"), (*_TEXT, *_COMMON), textbox.text),
     "group": Kind(("elements",), ("x", "y", "rotate", "scale", *_COMMON), _group),
@@ -125,18 +128,41 @@ class Compiler:
         out: list[Element] = []
         self.count(len(items), frame)
         for index, item in enumerate(items):
-            if item is None:  # an empty list item, e.g. from a skipped macro
-                continue
-            number = f"{frame.path}{first + index + 1}"
-            line = where(items, index)[1] or where(item)[1]
-            kind, raw = _split_item(item, f"{frame.prefix}element {number}", line, frame)
-            what = _describe_element(kind, raw, frame, number)
-            props = Props(raw, what, face=self, frame=frame, place=number, line=line)
-            props.check_keys(KINDS[kind].keys, KINDS[kind].required)
-            built = KINDS[kind].build(self, props, frame)
-            name = props.text("name", "") if kind != "text" else ""  # a text names itself
-            out.extend(_named(built, name) if name else built)
+            if item is not None:  # None: an empty list item, e.g. from a skipped macro
+                out.extend(self._item(items, index, frame, first).elements)
         return tuple(out)
+
+    def traced(self, items: Sequence[object]) -> list[Item]:
+        """The top-level items, each with its output line and the elements it built (what the
+        studio traces to template lines, named or not)."""
+        frame = Frame(ref=mm_to_pt(self.height_mm), top_level=True, origin=self.origin)
+        self.count(len(items), frame)
+        return [self._item(items, i, frame, 0) for i, item in enumerate(items) if item is not None]
+
+    def _item(self, items: Sequence[object], index: int, frame: Frame, first: int) -> Item:
+        item = items[index]
+        number = f"{frame.path}{first + index + 1}"
+        line = where(items, index)[1] or where(item)[1]
+        kind, raw = _split_item(item, f"{frame.prefix}element {number}", line, frame)
+        what = _describe_element(kind, raw, frame, number)
+        props = Props(raw, what, face=self, frame=frame, place=number, line=line)
+        props.check_keys(KINDS[kind].keys, KINDS[kind].required)
+        built = KINDS[kind].build(self, props, frame)
+        name = props.text("name", "") if kind != "text" else ""  # a text names itself
+        elements = tuple(_named(built, name) if name else built)
+        return Item(number, line, kind, raw if isinstance(raw, Mapping) else {}, elements)
+
+
+@dataclass(frozen=True)
+class Item:
+    """One element item of a template's output: its number, output line, type, properties as
+    written and the elements it built."""
+
+    number: str
+    line: int | None
+    kind: str
+    raw: Mapping[str, Any]
+    elements: tuple[Element, ...]
 
 
 def _named(built: list[Element], name: str) -> list[Element]:

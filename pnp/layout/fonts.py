@@ -84,7 +84,20 @@ def builtin_families() -> dict[str, FontFamily]:
         "BIZ UDPGothic": FontFamily(
             "BIZ UDPGothic", d / "BIZUDPGothic-Regular.ttf", d / "BIZUDPGothic-Bold.ttf"
         ),
-    }
+        # metric twins of Times New Roman, Arial, Courier New, Calibri and Cambria
+        # (pnp.layout.fontnames; OFL; Debian fonts-liberation2, fonts-crosextra-*)
+        **{name: _four(name, stem) for name, stem in (
+            ("Liberation Serif", "LiberationSerif"), ("Liberation Sans", "LiberationSans"),
+            ("Liberation Mono", "LiberationMono"), ("Carlito", "Carlito"), ("Caladea", "Caladea"),
+        )},
+    }  # fmt: skip
+
+
+def _four(name: str, stem: str) -> FontFamily:
+    """A family of four files named `STEM-Regular.ttf`, `-Bold`, `-Italic`, `-BoldItalic`."""
+    d = fonts_dir()
+    return FontFamily(name, *(d / f"{stem}-{s}.ttf" for s in ("Regular", "Bold", "Italic",
+                                                              "BoldItalic")))  # fmt: skip
 
 
 _lock = threading.Lock()

@@ -29,14 +29,41 @@ def image(face: Face, p: Props, frame: Frame) -> list[Element]:
     if p.flag("bleed", False):
         x, y, w, h = bleed_box(face, p, frame, (x, y, w, h))
     fit = p.choice("fit", FITS, "contain")
-    src = p.text("src")
     try:
-        path = face.assets.resolve(src)
+        path = _first_found(face, p)
         kind, digest, iw, ih = face.assets.image(path)
     except InputError as exc:  # an SVG's own mistakes keep their file and line
         raise p.error(f"image: {exc.located()}", "src", hint=exc.hint) from None
     box = (mm_to_pt(x), frame.ref - mm_to_pt(y + h), mm_to_pt(w), mm_to_pt(h))
-    return [fit_image(box, iw / ih, fit, kind, digest, path, frame.opacity * p.opacity())]
+    placed = fit_image(box, iw / ih, fit, kind, digest, path, frame.opacity * p.opacity())
+    tint = p.color("color", None) if "color" in p else None
+    drop = p.choice("background", ("drop", "keep"), "keep") == "drop"
+    if (tint is not None or drop) and kind != "svg":
+        key = "color" if tint is not None else "background"
+        raise p.error(f"image: `{key}` recolours a one-colour SVG; {path.name} is a raster "
+                      "image", key)  # fmt: skip
+    return [replace(placed, tint=tint, drop_background=drop) if kind == "svg" else placed]
+
+
+def _first_found(face: Face, p: Props) -> Path:
+    """`src`: a file, or a list of files tried in order (the first that exists is drawn)."""
+    src = p.get("src")
+    if not isinstance(src, list):
+        return face.assets.resolve(p.text("src"))
+    if not src or not all(isinstance(s, str) and s for s in src):
+        raise p.error("`src`: expected a file or a list of files, tried in order", "src")
+    for name in src[:-1]:
+        try:
+            return face.assets.resolve(name)
+        except InputError as exc:
+            if "not found" not in exc.message:
+                raise  # outside the game's folder: refused, not skipped
+    try:
+        return face.assets.resolve(src[-1])
+    except InputError as exc:
+        if "not found" not in exc.message:
+            raise
+        raise InputError(f"none of {', '.join(map(quote, src))} found") from None
 
 
 def icon(face: Face, p: Props, frame: Frame) -> list[Element]:

@@ -20,7 +20,7 @@ from pnp.errors import TemplateError
 from pnp.io.files import confine
 from pnp.layout import budget
 from pnp.layout.assets import Assets
-from pnp.layout.compiler import Compiler
+from pnp.layout.compiler import Compiler, Item
 from pnp.layout.frame import Frame
 from pnp.layout.images import icon_aspect, place_icon
 from pnp.layout.items import ItemCache
@@ -137,6 +137,21 @@ class TemplateSet:
             raise runtime_error(exc, file, prefix, values, self._loader.files) from None
         finally:
             budget.stop(token)
+
+    def traced_items(
+        self, template_name: str, context: Mapping[str, Any], **face: Unpack[Face]
+    ) -> tuple[Trace, list[Item]]:
+        """A face's output with the template line of each of its lines, and its top-level
+        element items each with the elements it built (what the studio shows of a face)."""
+        trace = self.trace(template_name, context, **face)
+        size = (face["width_mm"], face["height_mm"], face.get("bleed_mm", 3.0))
+        origin = Origin(self._output(template_name, context, face)[1], face.get("label", ""),
+                        trace.text.splitlines())  # fmt: skip
+        whole = Compiler(self.theme, self.assets, *size, origin)
+        try:
+            return trace, whole.traced(read_output(trace.text, whole.origin))
+        except TemplateError as exc:
+            raise located(exc, trace) from None
 
     def adopt(self, key: FittedKey, elements: tuple[Element, ...]) -> tuple[Element, ...]:
         """Elements another process fitted for `key` (pnp.pipeline.split), taken as `layout`

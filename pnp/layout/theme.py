@@ -10,7 +10,7 @@ import logging
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -18,6 +18,7 @@ from typing import Any
 from pnp.catalog.fields import Fields
 from pnp.catalog.yamlsource import load_yaml
 from pnp.errors import InputError, UnknownNameError
+from pnp.layout.fontnames import COMMON, metric_twin
 from pnp.layout.fonts import STYLES, FontFamily, builtin_families, check_font_file
 from pnp.layout.themeicons import CURRENT, IconDef, read_icons, read_keywords
 from pnp.names import closest, describe, quote
@@ -161,8 +162,12 @@ def load_theme(
         palette=MappingProxyType({**DEFAULT_PALETTE, **_colours(sections["palette"]), **lighter}),
         fonts=MappingProxyType({**DEFAULT_FONTS, **_texts(sections["fonts"])}),
         families=MappingProxyType(
-            {**builtin_families(), **_families(sections["families"], path.parent, allowed)}
-        ),
+            _with_twins(
+                {**builtin_families(), **_families(sections["families"], path.parent, allowed)},
+                _texts(sections["fonts"]),
+                path,
+            )
+        ),  # fmt: skip
         fallback_fonts=_fallback(theme),
         sizes=MappingProxyType({**DEFAULT_SIZES, **_sizes(sections["sizes"])}),
         icons=MappingProxyType(icons := read_icons(sections["icons"])),
@@ -182,6 +187,22 @@ def load_theme(
                                       suggestions=closest(str(name), result.palette))  # fmt: skip
         saver_palette.convert(name, result.color, name)
     return result
+
+
+def _with_twins(
+    families: dict[str, FontFamily], roles: dict[str, str], path: Path
+) -> dict[str, FontFamily]:
+    """`families` and, for each common family a role names (Times New Roman, Arial, ...), its
+    open metric twin under that name; said once per theme on stderr."""
+    for family in dict.fromkeys(roles.values()):
+        twin = metric_twin(family) if family not in families else None
+        if twin is not None:
+            families[family] = replace(families[twin], name=family)
+            logging.getLogger("pnp.theme").warning(
+                "note: %s: %r is set in %s, an open font with the same metrics (SIL OFL)",
+                path, family, twin,
+            )  # fmt: skip
+    return families
 
 
 def _texts(section: Fields) -> dict[str, str]:
@@ -250,9 +271,11 @@ def _check_references(theme: Theme, top: Fields, sections: dict[str, Fields]) ->
     for role, family in theme.fonts.items():
         if role in sections["fonts"] and family not in theme.families:
             raise sections["fonts"].error(
-                f"`{role}`: unknown font family {quote(family)}",
+                f"`{role}`: unknown font family {quote(family)} (families: "
+                f"{', '.join(theme.families)}; common ones with an open twin: "
+                f"{', '.join(COMMON)}; or your own TTF files under `families:`)",
                 role,
-                suggestions=closest(family, theme.families),
+                suggestions=closest(family, [*theme.families, *COMMON]),
             )
     top.convert("fallback_fonts", lambda _: theme.fallback_families(), None)
 

@@ -15,6 +15,7 @@ from pnp.errors import InputError
 from pnp.export.images import Exporter, export_dtc, export_png, export_proof, shop_exporter
 from pnp.export.pieces import FaceSource, Piece, SetPieces
 from pnp.export.raster import PixelBudget
+from pnp.export.shops import SHOP_NAMES, shop_bleed_mm, shop_reason
 from pnp.export.targets import (
     TARGETS,
     ExportOptions,
@@ -63,35 +64,61 @@ def export_games(
     seen: set[str] = set()
     chosen = []
     for game in games:  # every choice checked before anything is drawn
-        if game.id in seen:
+        if game.file_stem in seen:
             raise InputError(f"the game {game.id!r} is named twice", file=game.origin.file)
-        seen.add(game.id)
+        seen.add(game.file_stem)
         chosen.append((game, chosen_sets(game, target, options)))
     budget = PixelBudget()  # pixels rasterized, every game counted
     with Staging(options.base, games=[game.root for game in games]) as stage:
         for game, sets in chosen:
-            out = Output(stage, options.base / game.id / target, options.url_base, budget)
-            export(game, sets, options, out, face_source(game))
+            out = Output(stage, export_folder(options.base, game, target), options.url_base, budget)
+            export(game, sets, options, out, face_source(game, target))
             if progress:
                 progress(f"{game.id}/{target}")
         return stage.commit()
 
 
-def face_source(game: Game) -> FaceSource:
-    """The game's faces as exports draw them: from its templates, rasterized on two cores."""
+def export_folder(base: Path, game: Game, target: str) -> Path:
+    """`BASE/GAME/TARGET`; another edition than the default's: `BASE/GAME/TARGET-EDITION`."""
+    suffix = game.file_stem[len(game.id) :]
+    return base / game.id / f"{target}{suffix}"
+
+
+def face_source(game: Game, target: str = "") -> FaceSource:
+    """The game's faces as exports draw them: from its templates, rasterized on two cores; for
+    a shop, the cut warnings say the shop's bleed they were checked at."""
     templates = template_set(game)
-    return FaceSource(
-        draw=lambda component_set, bleed: set_pieces(game, component_set, templates, bleed),
-        map=face_map,
-    )
+    shop = target if target in SHOP_NAMES else None
+
+    def draw(component_set: ComponentSet, bleed: float) -> SetPieces:
+        why = shop_reason(shop, bleed) if shop else None
+        return set_pieces(game, component_set, templates, bleed, why)
+
+    return FaceSource(draw=draw, map=face_map)
+
+
+def shop_bleeds(game: Game, shop: str) -> dict[str, tuple[float, str]]:
+    """Each deck the shop would print, with the bleed its faces are drawn with there and why
+    (`pnp validate --for SHOP`); a deck of a size the shop does not print is an InputError."""
+    bleeds = {}
+    for s in game.decks.values():
+        trim = s.trim
+        bleed = shop_bleed_mm(shop, f"set {s.id!r} ({s.name})", trim.width_mm, trim.height_mm,
+                              origin=(s.origin.file, s.origin.line))  # fmt: skip
+        bleeds[s.id] = (bleed, shop_reason(shop, bleed))
+    return bleeds
 
 
 def set_pieces(
-    game: Game, component_set: ComponentSet, templates: TemplateSet, bleed_mm: float
+    game: Game,
+    component_set: ComponentSet,
+    templates: TemplateSet,
+    bleed_mm: float,
+    why: str | None = None,
 ) -> SetPieces:
     """The set's components with at least one copy, each with its drawn faces."""
     counted = [c for c in component_set.components if c.count > 0]
-    faces = render_set_faces(game, component_set, templates, bleed_mm)
+    faces = render_set_faces(game, component_set, templates, bleed_mm, why)
     pieces = tuple(
         Piece(component, front, back)
         for component, (_, front, back) in zip(counted, faces, strict=True)

@@ -6,8 +6,9 @@ import logging
 
 from pnp.catalog.context import face_context, set_face_context
 from pnp.catalog.model import Component, ComponentSet, Game
+from pnp.draw.colourblind import CLOSE_DE, LookAlike, look, look_alikes
 from pnp.draw.cut_safety import CutFinding, CutSurvey, check_cuts
-from pnp.draw.elements import Element
+from pnp.draw.elements import RGB, Element
 from pnp.draw.face import FaceArt, face_key, make_face_art
 from pnp.draw.legibility import Finding, Survey, check_face
 from pnp.io.files import confine
@@ -76,10 +77,15 @@ def lay_out_set(
 
 
 def render_set_faces(
-    game: Game, component_set: ComponentSet, templates: TemplateSet, bleed_mm: float
+    game: Game,
+    component_set: ComponentSet,
+    templates: TemplateSet,
+    bleed_mm: float,
+    why: str | None = None,
 ) -> list[tuple[int, FaceArt, FaceArt | None]]:
     """(count, front, back) for every component of a set with at least one copy; the set's
-    legibility and cut warnings logged once per template and problem."""
+    legibility and cut warnings logged once per template and problem (`why`: the reason the
+    faces have this bleed, said with each cut warning)."""
     w, h = component_set.trim.width_mm, component_set.trim.height_mm
     size = {"width_mm": w, "height_mm": h, "bleed_mm": bleed_mm}
     names = (component_set.front, component_set.back)
@@ -99,7 +105,7 @@ def render_set_faces(
         assert drawn[0] is not None  # every set has a front template
         faces.append((component.count, drawn[0], drawn[1]))
     warn_illegible(survey, f"{game.id}/{component_set.id}")
-    warn_near_cut(cut_survey, f"{game.id}/{component_set.id}")
+    warn_near_cut(cut_survey, f"{game.id}/{component_set.id}" + (f" ({why})" if why else ""))
     return faces
 
 
@@ -124,18 +130,27 @@ def warn_near_cut(survey: CutSurvey, where: str) -> None:
         logging.getLogger("pnp.cut").warning("warning: near the cut: %s", line)
 
 
-def draw_every_face(game: Game, bleed_mm: float = 3.0) -> int | None:
+def draw_every_face(
+    game: Game,
+    bleed_mm: float = 3.0,
+    bleeds: dict[str, tuple[float, str]] | None = None,
+) -> int | None:
     """Render and fit every face a build of the game would draw, writing nothing: what
     `pnp validate GAME` runs so template errors show there. Returns how many faces it drew, or
-    None for a catalog without a templates folder (a game still being written)."""
+    None for a catalog without a templates folder (a game still being written). `bleeds`: only
+    these sets, each with its own bleed and the reason for it (a shop's), said in warnings."""
     if not game.templates_dir.is_dir():
         return None
     templates = template_set(game)
     drawn = 0
     for component_set in game.sets.values():
+        if bleeds is not None and component_set.id not in bleeds:
+            continue
+        bleed_mm, why = bleeds[component_set.id] if bleeds is not None else (bleed_mm, "")
         w, h = component_set.trim.width_mm, component_set.trim.height_mm
         base = set_face_context(game, component_set)
         survey, cut_survey = Survey(), CutSurvey()
+        looks = []
         for component in component_set.components:
             if component.count == 0:
                 continue
@@ -153,6 +168,26 @@ def draw_every_face(game: Game, bleed_mm: float = 3.0) -> int | None:
                                       shape=component_set.shape)  # fmt: skip
                     cut_survey.add(name, elements, cuts, label)
                     drawn += 1
+                    if side == 0:
+                        looks.append((component.fields, look(elements)))
         warn_illegible(survey, f"{game.id}/{component_set.id}")
-        warn_near_cut(cut_survey, f"{game.id}/{component_set.id}")
+        warn_near_cut(cut_survey, f"{game.id}/{component_set.id}" + (f" ({why})" if why else ""))
+        warn_look_alikes(look_alikes(looks), f"{game.id}/{component_set.id}")
     return drawn
+
+
+def warn_look_alikes(found: list[LookAlike], where: str) -> None:
+    """One warning per pair of groups of faces told apart only by a colour some players lose."""
+    for pair in found:
+        a, b = pair.values
+        logging.getLogger("pnp.colourblind").warning(
+            "warning: colour only: %s: faces with %s %r and %r differ by colour alone, and "
+            "under %s their colours (%s, %s) are %.1f apart (ΔE; under %g is hard to tell at "
+            "a glance): add an icon, a letter or a shape that differs",
+            where, pair.field, a, b, pair.vision, _hex(pair.colours[0]), _hex(pair.colours[1]),
+            pair.delta_e, CLOSE_DE,
+        )  # fmt: skip
+
+
+def _hex(rgb: RGB) -> str:
+    return "#" + "".join(f"{round(c * 255):02x}" for c in rgb[:3])

@@ -13,11 +13,12 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 from pathlib import Path
 
 from pnp.catalog.fields import SLUG
 from pnp.errors import InputError, UnknownNameError
-from pnp.io.files import read_bytes
+from pnp.io.files import inside, read_bytes, real_path
 from pnp.names import closest
 
 PACKAGE = Path("node_modules") / "@iconify-json" / "game-icons"
@@ -30,6 +31,7 @@ CREDIT_HEAD = (
     "package @iconify-json/game-icons{version}; unchanged but for their colour, which the "
     "game's theme sets.\n\n"
 )
+PREFIX = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*-?\Z")  # `res-`: the start of a file name
 
 
 def find_package(folder: Path, given: Path | None) -> Path:
@@ -45,8 +47,15 @@ def find_package(folder: Path, given: Path | None) -> Path:
     )
 
 
-def add_icons(folder: Path, names: list[str], package: Path) -> list[Path]:
-    """Write each named icon to the game's templates/icons/ and credit it; the files written."""
+def add_icons(
+    folder: Path, names: list[str], package: Path, to: Path | None = None, prefix: str = ""
+) -> list[Path]:
+    """Write each named icon to the game's templates/icons/ (or `to`, a folder inside the game)
+    as `PREFIX` + name + `.svg`, and credit it there; the files written."""
+    if prefix and not PREFIX.match(prefix):
+        raise InputError(f"--prefix {prefix!r}: lower-case letters, digits and hyphens, as in "
+                         "a file name (e.g. res-)")  # fmt: skip
+    target = icon_folder(folder, to)
     icons, version = _read_package(package)
     for name in names:  # a name becomes a file name: letters, digits and hyphens only
         if not SLUG.match(name):
@@ -57,13 +66,24 @@ def add_icons(folder: Path, names: list[str], package: Path) -> list[Path]:
         raise UnknownNameError(f"no game-icons icon {unknown[0]!r} (names are as on "
                                "game-icons.net, e.g. wood-pile)",
                                suggestions=closest(unknown[0], icons))  # fmt: skip
-    target = folder / "templates" / "icons"
     target.mkdir(parents=True, exist_ok=True)
     written = []
-    for name in names:
-        written.append(_write(target / f"{name}.svg", _svg(icons[name])))
-    written.append(_write(target / CREDITS, _credits(target / CREDITS, names, version)))
+    files = [f"{prefix}{name}" for name in names]
+    for name, file in zip(names, files, strict=True):
+        written.append(_write(target / f"{file}.svg", _svg(icons[name])))
+    written.append(_write(target / CREDITS, _credits(target / CREDITS, names, version, files)))
     return written
+
+
+def icon_folder(folder: Path, to: Path | None) -> Path:
+    """Where icons go: templates/icons/, or `to` (relative to the game's folder), which must
+    lie inside the game's folder."""
+    if to is None:
+        return folder / "templates" / "icons"
+    target = to if to.is_absolute() else folder / to
+    if not inside(real_path(target), [real_path(folder)]):
+        raise InputError(f"--to {to}: icons go inside the game's folder ({folder})")
+    return target
 
 
 def _read_package(package: Path) -> tuple[dict[str, dict[str, object]], str]:
@@ -91,13 +111,13 @@ def _svg(icon: dict[str, object]) -> str:
             f'width="{width}" height="{height}">{body}</svg>\n')  # fmt: skip
 
 
-def _credits(path: Path, names: list[str], version: str) -> str:
+def _credits(path: Path, names: list[str], version: str, files: list[str]) -> str:
     """The credits file with a line for each icon (kept once, in order)."""
     text = (
         path.read_text(encoding="utf-8") if path.is_file() else CREDIT_HEAD.format(version=version)
     )
-    for name in names:
-        line = f"- `{name}.svg`: {name.replace('-', ' ')} (https://game-icons.net, search {name})\n"
+    for name, file in zip(names, files, strict=True):
+        line = f"- `{file}.svg`: {name.replace('-', ' ')} (https://game-icons.net, search {name})\n"
         if line not in text:
             text += line
     return text

@@ -14,11 +14,12 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from pnp.catalog.model import Component, ComponentSet, RuleSpec, Table
+from pnp.catalog.model import Component, ComponentSet, Game, RuleSpec, Table
 from pnp.rules.values import Where
 from pnp.rules.verdict import About, Counts, Status, Verdict
 
 CATALOG_ONLY = "checked with the catalog (pnp validate GAME)"
+BOX_ONLY = "the rule is about the box (scope: box)"
 
 
 class Outcome(NamedTuple):
@@ -35,10 +36,30 @@ class Check(ABC):
     """A parsed rule, ready to be evaluated on any counts."""
 
     spec: RuleSpec
+    applies_to = "both"  # its `scope:` (pnp.rules.params.SCOPES), set once parsed
 
     def skip_reason(self, counts: Counts) -> str | None:
         """Why the rule does not apply to these counts, or None when it does."""
         return None
+
+    def scope_reason(self, counts: Counts) -> str | None:
+        """Why the rule's `scope` leaves these counts out, or None."""
+        if self.applies_to == "box" and not counts.is_catalog:
+            return f"not applicable: {BOX_ONLY}"
+        if self.applies_to == "decklist" and counts.is_catalog:
+            return "not applicable: the rule is about deck lists (scope: decklist)"
+        return None
+
+    def counted(self, component: Component) -> bool:
+        """Whether the rule counts this component (a `where:` may leave it out)."""
+        return True
+
+    @staticmethod
+    def players(game: Game) -> int | None:
+        """The most players the game takes (the shares a `per_player` rule splits the box in)."""
+        players = game.meta.get("players")
+        top = players.get("max") if isinstance(players, dict) else None
+        return top if isinstance(top, int) and top > 0 else None
 
     @abstractmethod
     def outcome(self, counts: Counts) -> Outcome: ...
@@ -50,10 +71,18 @@ class Check(ABC):
     def evaluate(self, counts: Counts) -> Verdict:
         """The verdict on these counts (skip when the rule does not apply to them)."""
         spec, about = self.spec, self.about()
-        reason = self.skip_reason(counts)
+        reason = self.scope_reason(counts) or self.skip_reason(counts)
         if reason:
             return Verdict(spec.id, spec.text, "skip", "", reason, (), spec.origin, about)
-        passed, expected, found, problems = self.outcome(counts)
+        share = self.applies_to == "per_player" and counts.is_catalog
+        players = self.players(counts.game) or 1
+        about_sets = [i for kind, i in about if kind in ("deck", "set")]
+        shares, uneven = counts.shares(players, about_sets, self.counted) if share else (counts, [])
+        passed, expected, found, problems = self.outcome(shares)
+        if share:
+            passed, problems = passed and not uneven, uneven + problems
+            expected = f"{expected} for each player"
+            found = f"{found} in each of {players} equal shares of the box"
         status: Status = "pass" if passed else "fail"
         return Verdict(
             spec.id, spec.text, status, expected, found, tuple(problems), spec.origin, about
@@ -80,6 +109,9 @@ class SetCheck(Check):
 
     def about(self) -> About:
         return (("deck" if self.target.is_deck else "set", self.target.id),)
+
+    def counted(self, component: Component) -> bool:
+        return self.where.matches(component)
 
     def matching(self, counts: Counts) -> list[tuple[Component, int]]:
         """(component, copies) of the set that pass `where:`."""

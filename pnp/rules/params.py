@@ -17,8 +17,13 @@ from pnp.catalog.yamlsource import where as where_of
 from pnp.names import closest, describe, quote
 from pnp.rules.values import Between, Range, Where, items
 
-# Keys any rule may carry besides its check's own: free text for people.
-COMMON_KEYS = ("note", "source")
+# Keys any rule may carry besides its check's own: free text for people, and `scope`: what the
+# rule is about (the box, a deck list, or each player's share of the box; see SCOPES).
+COMMON_KEYS = ("note", "source", "scope")
+# `both` (the default): the box and any deck list; `box`: the catalog's own counts only;
+# `decklist`: deck lists only; `per_player`: one player's share: a deck list as it is, and the
+# box split into as many equal shares as the game has players at most.
+SCOPES = ("both", "box", "decklist", "per_player")
 # Keys every rule has, read by the catalog before the check sees its parameters.
 RULE_KEYS = ("id", "text", "check")
 # Component attributes a `where`, `field` or `group_by` may name besides the set's own fields.

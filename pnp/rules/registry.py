@@ -14,7 +14,7 @@ from pnp.errors import UnknownNameError
 from pnp.names import closest, quote
 from pnp.rules import agree, counting, dealing, facts, presence, tables
 from pnp.rules.check import Check
-from pnp.rules.params import RuleParams
+from pnp.rules.params import SCOPES, RuleParams
 from pnp.rules.verdict import Counts, Verdict
 
 CHECKS: dict[str, Callable[[RuleParams], Check]] = {
@@ -43,7 +43,14 @@ def parse_rule(spec: RuleSpec, game: Game) -> Check:
             line=line,
             suggestions=closest(spec.check, CHECKS),
         )
-    return parser(RuleParams(spec, game))
+    params = RuleParams(spec, game)
+    check = parser(params)
+    check.applies_to = params.choice("scope", SCOPES, "both")
+    if check.applies_to == "per_player" and check.players(game) is None:
+        raise params.error("`scope: per_player` splits the box between the players: the "
+                           "game needs `players: {min: ..., max: ...}` in game.yaml",
+                           "scope")  # fmt: skip
+    return check
 
 
 def parse_rules(game: Game) -> list[Check]:

@@ -6,6 +6,7 @@ both. A `Verdict` is plain data: pass, fail or skip, with what was expected and 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -63,6 +64,22 @@ class Counts:
 
     def covers(self, set_id: str) -> bool:
         return self.listed is None or set_id in self.listed
+
+    def shares(
+        self, players: int, set_ids: list[str], counted: Callable[[Component], bool]
+    ) -> tuple[Counts, list[str]]:
+        """One player's share of the sets `set_ids` when they are split `players` ways (whole
+        copies, rounded down), and a line for each `counted` component that does not split."""
+        listed: dict[str, dict[str, int]] = {}
+        uneven = []
+        for set_id in set_ids:
+            listed[set_id] = {}
+            for component, copies in self.entries(set_id):
+                listed[set_id][component.id] = copies // players
+                if copies % players and counted(component):
+                    uneven.append(f"{component.id} ({component.name}): {copies} copies do not "
+                                  f"split into {players} equal shares")  # fmt: skip
+        return Counts(self.game, listed), uneven
 
     def entries(self, set_id: str) -> list[tuple[Component, int]]:
         """(component, copies) in catalog order; a deck list gives only the cards it names."""

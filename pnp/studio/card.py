@@ -12,16 +12,16 @@ from jinja2 import TemplateError, meta
 
 from pnp.catalog.context import face_context
 from pnp.catalog.model import Game
-from pnp.draw.elements import Element, Group, Text
-from pnp.draw.footprint import named_boxes
 from pnp.errors import PnpError
 from pnp.io.files import read_text
 from pnp.layout.output import display_path
 from pnp.layout.templates import TemplateSet
+from pnp.layout.trace import Written
 from pnp.limits import TEMPLATE_BYTES
 from pnp.names import printable
 from pnp.resources import templates_dir
 from pnp.studio.book import BLEED_MM, Face
+from pnp.studio.elements import traced_element
 
 MAX_TEMPLATES = 64  # template files searched for an element's name
 
@@ -33,16 +33,23 @@ def card_data(game: Game, templates: TemplateSet, face: Face) -> dict[str, Any]:
     component = next(c for c in s.components if c.id == face.component_id)
     w, h = s.trim.width_mm, s.trim.height_mm
     sources = _template_files(game, templates, face.template)
-    roots = (game.root, templates_dir())
-    fitted = _fitted(face.art.elements)
-    elements = [
-        {"name": name, "box": [round(v, 2) for v in box], "text": printable(text),
-         "where": _line_of(name, sources, roots), **fitted.get(name, {})}
-        for name, box, text in named_boxes(face.art.elements)
-    ]  # fmt: skip
     context = face_context(game, s, component)
-    yaml = templates.source(face.template, context, width_mm=w, height_mm=h, bleed_mm=BLEED_MM,
-                            shape=s.shape, label=f"{component.name} ({component.id})")  # fmt: skip
+    size = {"width_mm": w, "height_mm": h, "bleed_mm": BLEED_MM, "shape": s.shape,
+            "label": f"{component.name} ({component.id})"}  # fmt: skip
+    trace, items = templates.traced_items(face.template, context, **size)  # type: ignore[arg-type]
+    roots = (game.root, templates_dir())
+
+    def where(name: str | None, written: Written | None) -> str:
+        """A named element's line naming it (a shared macro's own line), else the line the
+        trace gives (a macro's caller's)."""
+        found = _line_of(name, sources, roots) if name else ""
+        if found or written is None or not written.line:
+            return found
+        path = templates.template_path(written.template)
+        return f"{display_path(str(path or written.template))}:{written.line}"
+
+    elements = [traced_element(item, trace, h, where) for item in items]
+    yaml = trace.text
     fields = {"id": component.id, "name": component.name, "count": component.count,
               **{k: _plain(v) for k, v in component.fields.items()}}  # fmt: skip
     return {
@@ -65,24 +72,6 @@ def _plain(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [_plain(v) for v in value]
     return str(value)
-
-
-def _fitted(elements: tuple[Element, ...]) -> dict[str, dict[str, Any]]:
-    """What the fit chose for each named text box: its font size and line count."""
-    out: dict[str, dict[str, Any]] = {}
-    stack = list(elements)
-    while stack:
-        e = stack.pop()
-        if isinstance(e, Text) and e.name:
-            out.setdefault(e.name, {"kind": "text", "size": round(e.size, 2),
-                                    "lines": e.line_count})  # fmt: skip
-        elif isinstance(e, Group):
-            stack.extend(e.children)
-    for e in elements:
-        name = getattr(e, "name", "")
-        if name and name not in out:
-            out[name] = {"kind": type(e).__name__.lower()}
-    return out
 
 
 def _template_files(game: Game, templates: TemplateSet, name: str) -> list[Path]:

@@ -226,9 +226,11 @@ function drawZoom(card) {
   elements.id = "elements";
   const em = Math.max(w, h) / 50; // element names: a fiftieth of the face's longest side
   elements.setAttribute("font-size", em);
+  const placed = []; // label boxes already set: a new one never covers them
   card.elements.forEach((e, i) => {
+    if (!e.box) return; // an element that paints nothing has no outline
     const [x0, y0, x1, y1] = e.box;
-    const r = rect(x0, h - y1, x1 - x0, y1 - y0, "el");
+    const r = rect(x0, h - y1, x1 - x0, y1 - y0, "el" + (e.named ? "" : " anonymous"));
     r.dataset.index = i;
     r.dataset.name = e.name;
     const title = document.createElementNS(SVG, "title");
@@ -236,13 +238,30 @@ function drawZoom(card) {
     r.append(title);
     r.addEventListener("click", (ev) => { ev.stopPropagation(); pickElement(i); });
     const label = document.createElementNS(SVG, "text");
-    label.setAttribute("x", x0 + em / 5);
-    label.setAttribute("y", h - y1 + em);
+    const [lx, ly] = labelPlace(e.name, [x0, h - y1, x1 - x0, y1 - y0], em, [w, h, b], placed);
+    label.setAttribute("x", lx);
+    label.setAttribute("y", ly);
     label.textContent = e.name;
     elements.append(r, label);
   });
   elements.style.display = $("show-elements").checked ? "" : "none";
   svg.append(guides, elements);
+}
+
+// A label's place: inside its box's top-left corner, else just above or below the box, else
+// beside the face; the first that overlaps no label set before it (else the last tried).
+function labelPlace(text, box, em, face, placed) {
+  const [x, y, bw, bh] = box;
+  const [w, h, b] = face;
+  const lw = text.length * em * 0.55, lh = em * 1.1;
+  const tries = [[x + em / 5, y + em], [x, y - em / 4], [x, y + bh + em], [w + b + em / 2, y + em],
+    [-b - lw - em / 2, y + em]];
+  for (let k = 0; k < 8; k++) tries.push([w + b + em / 2, y + em + k * lh]);
+  const fits = ([tx, ty]) => !placed.some(([px, py, pw, ph]) =>
+    tx < px + pw && px < tx + lw && ty - lh < py && py - ph < ty);
+  const spot = tries.find(fits) || tries[tries.length - 1];
+  placed.push([spot[0], spot[1], lw, lh]);
+  return spot;
 }
 
 function rect(x, y, w, h, cls) {
@@ -267,8 +286,12 @@ function pickElement(index) {
   if (!e) return;
   document.querySelectorAll("#overlay .el").forEach((r) =>
     r.classList.toggle("picked", r.dataset.index === String(index)));
-  const lines = ["element: " + e.name, "template: " + (e.where || "(not found by name)"),
-    "box (mm from the trim's bottom-left): " + e.box.join(", ")];
+  const lines = ["element: " + e.name, "template: " + (e.where || "(not drawn from a line)")];
+  if (e.declared) lines.push("box as the template gives it (mm from the trim's top-left): " +
+    ["x", "y", "w", "h"].filter((k) => k in e.declared).map((k) => k + " " + e.declared[k])
+      .join(", "));
+  if (e.ink) lines.push("ink (mm from the trim's top-left): x " + e.ink[0] + ", y " + e.ink[1] +
+    ", w " + e.ink[2] + ", h " + e.ink[3]);
   if (e.kind) lines.push("kind: " + e.kind);
   if (e.size !== undefined) lines.push("font size chosen by the fit: " + e.size + " pt");
   if (e.lines !== undefined) lines.push("lines: " + e.lines);
