@@ -21,6 +21,7 @@ import multiprocessing
 import os
 import pickle
 import signal
+import threading
 from collections.abc import Callable, Generator
 from typing import Any, Generic, TypeVar
 
@@ -46,7 +47,11 @@ def jobs() -> int:
 
 
 def can_fork() -> bool:
-    return "fork" in multiprocessing.get_all_start_methods()
+    """Whether a fork is safe here: the system has it, and this process runs one thread. A
+    child forked beside other threads (the studio's server, watch and print threads) inherits
+    the locks they held at that moment, never to be released: it can hang on its first log
+    line or import. Such a process does its work itself."""
+    return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
 
 
 def may_fork(nested: bool) -> bool:
