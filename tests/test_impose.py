@@ -26,8 +26,8 @@ from pypdf import PdfReader
 
 from pnp.errors import BuildError, InputError
 from pnp.export.pdf import write_document
-from pnp.impose.document import Document
 from pnp.impose.crop_marks import BLEED_GAP_MM
+from pnp.impose.document import Document
 from pnp.impose.marks import MARK_GAP_MM
 from pnp.impose.options import SheetOptions
 from pnp.impose.paper import parse_paper
