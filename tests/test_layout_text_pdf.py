@@ -167,6 +167,21 @@ def test_justify_fills_every_line_but_the_last():
     assert printed[-1][-1]["x1"] < RIGHT - 5 * PT_PER_MM
 
 
+def test_justify_leaves_each_paragraphs_last_line_natural():
+    """Not only the text's last line: a paragraph's last line, before a line break, keeps its
+    natural spacing too (stretched, its few words would spread across the box)."""
+    paragraph = "Score 1 intel for each enabled card of this faction in your row."  # 3 lines
+    printed = lines(text_face(paragraph + "\n" + paragraph, align="justify"))
+    half = len(printed) // 2
+    assert len(printed) == 2 * half >= 4  # the same paragraph twice
+    for number, line in enumerate(printed):
+        assert line[0]["x0"] == pytest.approx(LEFT, abs=0.01)
+        if number in (half - 1, len(printed) - 1):  # each paragraph's last line
+            assert line[-1]["x1"] < RIGHT - 5 * PT_PER_MM, number
+        else:
+            assert line[-1]["x1"] == pytest.approx(RIGHT, abs=0.01), number
+
+
 # -- inline icons ----------------------------------------------------------------------------------
 
 
