@@ -182,6 +182,23 @@ def test_justify_leaves_each_paragraphs_last_line_natural():
             assert line[-1]["x1"] == pytest.approx(RIGHT, abs=0.01), number
 
 
+def darkest(art: FaceArt) -> int:
+    """The darkest grey in the rendered face (text alone on white paper)."""
+    image = pypdfium2.PdfDocument(face_pdf(art))[0].render(scale=SCALE).to_pil().convert("L")
+    return int(image.getextrema()[0])
+
+
+@pytest.mark.parametrize("text", ["HHHH", "HH :intel: HH"])  # a run alone, runs beside an icon
+def test_translucent_text_lets_the_paper_through(text):
+    """Opacity 0.5 over white paper: the strokes' cores are halfway between the ink and the
+    paper, as drawn with its opacity (opaque, they would be the ink's own grey)."""
+    props = {"size": 30, "min_size": 30}
+    opaque = darkest(text_face(text, **props))
+    half = darkest(text_face(text, opacity=0.5, **props))
+    assert opaque < 100  # the ink is dark: the difference shows
+    assert half == pytest.approx(255 - 0.5 * (255 - opaque), abs=8), (opaque, half)
+
+
 # -- inline icons ----------------------------------------------------------------------------------
 
 
