@@ -3,8 +3,10 @@
 pnp remembers what is costly to work out again (parsed SVGs and fonts, text widths, laid-out
 faces) in many places; each is a `Memo` of a fixed size. Past it, the entry used longest ago
 goes (it is worked out again if it comes back), so no memo grows with a long studio session or
-a huge game. Every read and write is under the memo's own lock: `pnp studio` draws faces on
-more than one thread, and a plain dict changed by two at once can lose or tear an entry.
+a huge game. Every write is under the memo's own lock: `pnp studio` draws faces on more than
+one thread, and a plain dict changed by two at once can lose an entry or break an eviction. A
+read is one dict lookup, atomic in Python, and takes no lock: memos sit on hot paths (a text
+width is asked for per word per size tried), where a lock per read would cost a build time.
 
     _drawings: Memo[str, Drawing] = Memo(256)
     drawing = _drawings.get_or_make(digest, lambda: parse(path))
@@ -25,10 +27,10 @@ V = TypeVar("V")
 
 
 class Memo(Generic[K, V]):
-    """A bounded, thread-safe map from keys to values worked out once (least recently used
+    """A bounded, thread-safe map from keys to values worked out once (the oldest entry
     dropped first). A value is never None: `get` says "not known" with None."""
 
-    __slots__ = ("_items", "_lock", "size")
+    __slots__ = ("_items", "_lock", "get", "size")
 
     def __init__(self, size: int) -> None:
         if size < 1:
@@ -36,19 +38,13 @@ class Memo(Generic[K, V]):
         self.size = size
         self._items: OrderedDict[K, V] = OrderedDict()
         self._lock = threading.Lock()
-
-    def get(self, key: K) -> V | None:
-        with self._lock:
-            value = self._items.get(key)
-            if value is not None:
-                self._items.move_to_end(key)
-            return value
+        # the value under a key, or None: the dict's own method, one atomic lookup, no lock
+        self.get: Callable[[K], V | None] = self._items.get
 
     def put(self, key: K, value: V) -> V:
         """Store `value` under `key` (the value already there, if another thread was first)."""
         with self._lock:
             kept = self._items.setdefault(key, value)
-            self._items.move_to_end(key)
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
             return kept
