@@ -280,14 +280,15 @@ def test_qpdf_finds_no_error(exports, route) -> None:
 
 def test_memory_stays_low_at_600_dpi(tmp_path: Path, run_pnp) -> None:
     """Faces go to CMYK a strip of rows at a time: the whole-face float bands of the ink cap
-    would double the peak (221 MB measured without strips)."""
+    would double the peak (221 MB in all measured without strips, 160 with them, when peak_mb
+    still counted the libraries)."""
     make_game(tmp_path, TRANSLUCENT)
     run = run_pnp("export", "game", "--to", "dtc", "--pdfx", "--dpi", "600", "--out", "out",
                   cwd=tmp_path, cpu_seconds=30)  # fmt: skip
     assert run.code == 0, run.output
     reader = PdfReader(tmp_path / "out" / "sixth-game" / "dtc" / "agents.pdf")
     assert {image.size for image in cmyk_images(reader)} == {(1650, 2250)}
-    assert run.peak_mb < 160, run.peak_mb
+    assert run.peak_mb < 80, run.peak_mb  # 51 MB measured above the warm start
 
 
 def test_cmyk_conversion_works_in_a_forked_worker_and_its_parent_at_once() -> None:
