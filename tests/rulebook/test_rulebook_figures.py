@@ -1,0 +1,324 @@
+"""Rulebook figures, measured from the built PDFs with independent readers (pdfplumber for what
+is drawn where, pypdf for the outline): every rulebook shows its figures in the chapters that
+explain them, drawn from the real faces; an anatomy's numbered discs sit on the elements they
+name, and follow an element moved on the card; a name the face lacks stops the build at its
+line with the closest names; a figure keeps its caption and its lead-in, and a figure that does
+not fit leaves its page to the text after it."""
+
+from __future__ import annotations
+
+import math
+import re
+import shutil
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from pnp.catalog.games import resolve_game
+
+FIXTURE = Path(__file__).parents[1] / "fixtures" / "build" / "sixth-game"
+MM = 72 / 25.4
+DISC_MM = 4.6  # a call-out's disc: 2.3 mm radius
+
+
+def pnp(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "pnp.cli", *args], capture_output=True,
+                          text=True)  # fmt: skip
+
+
+@pytest.fixture(scope="session")
+def books(tmp_path_factory: pytest.TempPathFactory):
+    """A built-in game's A4 rulebook in a language, each game built once per session."""
+
+    @cache
+    def build(game: str) -> Path:
+        out = tmp_path_factory.mktemp(game)
+        result = pnp("build", game, "--what", "rulebook", "--out", str(out))
+        assert result.returncode == 0, result.stderr
+        return out / game
+
+    def book(game: str, lang: str = "") -> Path:
+        suffix = f"-{lang}" if lang else ""
+        return build(game) / f"{game}-rulebook{suffix}-a4.pdf"
+
+    return book
+
+
+def chapters(path: Path) -> dict[str, range]:
+    """Chapter title -> the pages (0-based) it spans, from the PDF's outline."""
+    reader = PdfReader(path)
+    starts = [(item.title, reader.get_destination_page_number(item))
+              for item in reader.outline if not isinstance(item, list)]  # fmt: skip
+    ends = [page for _, page in starts[1:]] + [len(reader.pages)]
+    return {title: range(start, end) for (title, start), end in zip(starts, ends, strict=True)}
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def find_caption(pdf: pdfplumber.PDF, caption: str) -> tuple[int, dict]:
+    """(page, match) of a figure's caption: the first line of it is enough."""
+    for number, page in enumerate(pdf.pages):
+        found = page.search(re.escape(caption))
+        if found:
+            return number, found[0]
+    raise AssertionError(f"no caption {caption!r}")
+
+
+def drawn_above(page: pdfplumber.page.Page, top: float, height_mm: float = 200) -> list[dict]:
+    """What is painted in the band above `top` (a caption's top): shapes and characters."""
+    low = top - height_mm * MM
+    return [o for o in page.rects + page.curves + page.lines + page.chars
+            if o["bottom"] <= top + 1 and o["top"] >= low]  # fmt: skip
+
+
+# -- every book shows its figures in the chapters that explain them ---------------------------
+
+FIGURES = {  # (book, language): chapter -> captions (their first words) of the figures in it
+    ("1955-war-of-espionage", ""): {
+        "Components": ["A country card,", "A mercenary card,"],
+        "Setup": ["The table after the example's setup"],
+        "Playing a turn": ["Alex's turn: a faded marker"],
+    },
+    ("spy-royale", ""): {
+        "Setting up": ["Three players after the draft."],
+        "Playing a turn": ["Turn 1 settled:", "Turn 2, each player's row"],
+        "The action cards": ["An action card,"],
+        "Missions": ["A mission card,"],
+    },
+    ("spy-royale", "ja"): {
+        "ゲームの準備": ["ドラフトを終えた3人。"],
+        "ターンの進行": ["1ターン目の処理のあと。", "2ターン目。"],
+        "アクションカード": ["アクションカード："],
+        "ミッション": ["ミッションカード："],
+    },
+    ("espionage-caledonian", ""): {
+        "Components": ["A Dossier card:"],
+        "Setup": ["Setup: every security marker"],
+        "Playing a turn": ["A Crisis card:", "The crisis, the five cards"],
+    },
+    ("espionage-card-game", ""): {
+        "Setup": ["The table for four:"],
+        "Playing": ["A Mission card,", "A Reaction card,", "A chain of Reactions:"],
+    },
+    ("axis-allies-espionage", ""): {
+        "Setup": ["One power's kit:"],
+        "Spy networks": ["A level 2 network marker"],
+        "Playing": ["The mission of the example,"],
+    },
+}
+CASES = [(game, lang, chapter, caption) for (game, lang), by_chapter in FIGURES.items()
+         for chapter, captions in by_chapter.items() for caption in captions]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("game", "lang", "chapter", "caption"),
+    CASES,
+    ids=[f"{g}{'-' + lang if lang else ''}: {c}" for g, lang, _, c in CASES],
+)
+def test_each_rules_chapter_shows_its_figures(books, game, lang, chapter, caption):
+    path = books(game, lang)
+    pages = chapters(path)[chapter]
+    with pdfplumber.open(path) as pdf:
+        number, match = find_caption(pdf, caption)
+        assert number in pages, f"{caption!r} on page {number + 1}, {chapter!r} is {pages}"
+        drawn = drawn_above(pdf.pages[number], match["top"])
+        shapes = [o for o in drawn if o["object_type"] != "char"]
+        assert len(shapes) > 12, f"{caption!r}: {len(shapes)} shapes above it: no picture"
+
+
+def test_the_figures_draw_the_real_faces(books):
+    """Text the catalog puts on a card shows in the figure above the caption."""
+    game = resolve_game("1955-war-of-espionage")
+    action = next(r for r in game.tables["special-actions"].rows if r["id"] == "military-transport")
+    with pdfplumber.open(books("1955-war-of-espionage")) as pdf:
+        number, match = find_caption(pdf, "A country card,")
+        words = "".join(c["text"] for c in drawn_above(pdf.pages[number], match["top"], 100)
+                        if c["object_type"] == "char" and c["text"].strip())  # fmt: skip
+    assert str(action["name"]).upper().replace(" ", "") in words
+
+
+# -- an anatomy's call-outs sit on the elements they name --------------------------------------
+
+
+def discs(page: pdfplumber.page.Page) -> dict[str, tuple[float, float]]:
+    """Call-out number -> its disc's centre (PDF points, top-down): a filled circle 4.6 mm
+    across with a white number in it."""
+    out = {}
+    circles = [c for c in page.curves if abs(c["width"] - DISC_MM * MM) < 0.6 * MM
+               and abs(c["height"] - DISC_MM * MM) < 0.6 * MM]  # fmt: skip
+    for c in circles:
+        cx, cy = (c["x0"] + c["x1"]) / 2, (c["top"] + c["bottom"]) / 2
+        inside = [ch["text"] for ch in page.chars if ch["x0"] >= c["x0"] - 1
+                  and ch["x1"] <= c["x1"] + 1 and ch["top"] >= c["top"] - 1
+                  and ch["bottom"] <= c["bottom"] + 1]  # fmt: skip
+        if inside and "".join(inside).isdigit():
+            out["".join(inside)] = (cx, cy)
+    return out
+
+
+def distance_mm(point: tuple[float, float], box: dict) -> float:
+    """From a point to a box (0 inside it), in millimetres."""
+    x, y = point
+    dx = max(box["x0"] - x, 0, x - box["x1"])
+    dy = max(box["top"] - y, 0, y - box["bottom"])
+    return math.hypot(dx, dy) / MM
+
+
+def nearest(page: pdfplumber.page.Page, text: str, point: tuple[float, float]) -> dict:
+    """The place of `text` (words, any spaces between them) on the page nearest `point`."""
+    matches = page.search(r"\s*".join(re.escape(w) for w in text.split()))
+    assert matches, f"{text!r} not on the page"
+    return min(matches, key=lambda m: distance_mm(point, m))
+
+
+@pytest.mark.parametrize(("game", "caption", "callouts"), [
+    ("spy-royale", "An action card,", {"1": "Fake Intel", "3": "MILITARY 軍司令部", "5": "DISABLES",
+                                       "6": "THIS TURN + NEXT TURN"}),
+    ("espionage-card-game", "A Mission card,", {"1": "SNIPER", "2": "SNIPER",
+                                                "5": "Play it on your turn."}),
+    ("1955-war-of-espionage", "A country card,", {"1": "2", "4": "FRANCE",
+                                                  "5": "MILITARY TRANSPORT"}),
+])  # fmt: skip
+def test_an_anatomys_discs_sit_on_the_elements_they_name(books, game, caption, callouts):
+    with pdfplumber.open(books(game)) as pdf:
+        number, match = find_caption(pdf, caption)
+        page = pdf.pages[number]
+        found = {n: xy for n, xy in discs(page).items() if xy[1] < match["top"]}
+        for n, text in callouts.items():
+            assert n in found, f"no disc {n} above {caption!r} (found {sorted(found)})"
+            element = nearest(page, text, found[n])
+            assert distance_mm(found[n], element) < 4.0, (n, text, distance_mm(found[n], element))
+
+
+# -- the fixture: an anatomy follows its element; a name the face lacks is refused ------------
+
+ANATOMY = """# Overview
+
+The parts of an agent card:
+
+```pnp
+anatomy agents handler
+  title: Card name
+  value: Value
+  rules: What it does
+  caption: An agent card.
+```
+
+Text after the figure.
+"""
+
+
+def game_copy(tmp_path: Path, rulebook: str) -> Path:
+    folder = tmp_path / "game"
+    shutil.copytree(FIXTURE, folder)
+    (folder / "templates" / "rulebook.md.j2").write_text(rulebook, encoding="utf-8")
+    return folder
+
+
+def build_copy(folder: Path, out: Path) -> Path:
+    result = pnp("build", str(folder), "--what", "rulebook", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    return out / "sixth-game" / "sixth-game-rulebook-a4.pdf"
+
+
+def fixture_discs(path: Path) -> tuple[pdfplumber.page.Page, dict[str, tuple[float, float]]]:
+    pdf = pdfplumber.open(path)
+    number, _ = find_caption(pdf, "An agent card.")
+    return pdf.pages[number], discs(pdf.pages[number])
+
+
+def test_a_fixture_anatomy_points_at_its_elements(tmp_path):
+    page, found = fixture_discs(build_copy(game_copy(tmp_path, ANATOMY), tmp_path / "out"))
+    assert set(found) == {"1", "2", "3"}
+    for n, text in {"1": "Handler", "2": "3", "3": "Any turn: cancel a card."}.items():
+        assert distance_mm(found[n], nearest(page, text, found[n])) < 4.0, n
+
+
+def test_moving_an_element_on_the_card_moves_its_call_out(tmp_path):
+    before = fixture_discs(build_copy(game_copy(tmp_path, ANATOMY), tmp_path / "a"))[1]
+    moved = game_copy(tmp_path / "moved", ANATOMY)
+    front = moved / "templates" / "agent-front.yaml.j2"
+    text = front.read_text()
+    assert "name: rules, x: 5, y: 30," in text
+    front.write_text(text.replace("name: rules, x: 5, y: 30,", "name: rules, x: 5, y: 44,"))
+    after = fixture_discs(build_copy(moved, tmp_path / "b"))[1]
+    drop = (after["3"][1] - before["3"][1]) / MM  # top-down: the rules went 14 mm lower
+    assert 10 < drop < 18, drop
+    assert after["1"] == pytest.approx(before["1"], abs=0.2)  # the title stayed, so did its disc
+
+
+@pytest.mark.parametrize(("rename", "line", "names"), [
+    (None, "titel: Card name", "did you mean: title?"),
+    ("heading", "title: Card name", "heading"),
+])  # fmt: skip
+def test_an_unknown_element_is_refused_at_its_line(tmp_path, rename, line, names):
+    rulebook = ANATOMY.replace("  title: Card name", f"  {line}")
+    folder = game_copy(tmp_path, rulebook)
+    if rename:  # the card's designer renamed the element the rulebook calls out
+        front = folder / "templates" / "agent-front.yaml.j2"
+        front.write_text(front.read_text().replace("name: title", f"name: {rename}"))
+    result = pnp("build", str(folder), "--what", "rulebook", "--out", str(tmp_path / "out"))
+    assert result.returncode == 2, result.stderr
+    number = rulebook.splitlines().index(f"  {line}") + 1
+    assert f"rulebook.md.j2:{number}:" in result.stderr
+    assert "no element named" in result.stderr and names in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not (tmp_path / "out" / "sixth-game").exists() or not any(
+        (tmp_path / "out" / "sixth-game").glob("*rulebook*"))  # fmt: skip
+
+
+# -- pagination ----------------------------------------------------------------------------------
+
+
+def test_a_figure_keeps_its_lead_in_and_caption_on_its_page(books):
+    with pdfplumber.open(books("1955-war-of-espionage")) as pdf:
+        number, match = find_caption(pdf, "Alex's turn: a faded marker")
+        text = flat(pdf.pages[number].extract_text())
+    assert "Alex's two card plays move two markers:" in text
+
+
+FILLER = "A line of rules text that runs on, long enough to fill a page of the book. " * 6
+
+
+def test_a_figure_too_tall_for_the_rest_of_a_page_waits_while_text_fills_it(tmp_path):
+    """Most of a page of text, a setup as tall as half a page, then more text: the
+    figure goes to the next page whole, and the text after it fills the gap it left."""
+    paragraphs = "\n\n".join(f"Paragraph {i}. {FILLER}" for i in range(7))
+    after = "\n\n".join(f"After {i}. {FILLER}" for i in range(3))
+    rulebook = f"""# Overview
+
+{paragraphs}
+
+The whole deck, laid out:
+
+```pnp
+setup 1:2
+  stack agents: The deck
+  piece agents mole: A Mole
+  piece agents courier: A Courier
+  row
+  piece agents handler: A Handler
+  piece agents sleeper: A Sleeper
+  caption: The agents at half size.
+```
+
+{after}
+"""
+    path = build_copy(game_copy(tmp_path, rulebook), tmp_path / "out")
+    with pdfplumber.open(path) as pdf:
+        number, match = find_caption(pdf, "The agents at half size.")
+        before = flat(pdf.pages[number - 1].extract_text())
+        page = flat(pdf.pages[number].extract_text())
+        shapes = [o for o in drawn_above(pdf.pages[number], match["top"])
+                  if o["object_type"] != "char"]  # fmt: skip
+    assert "Paragraph 6." in before and "After 0." in before  # the text after fills the gap
+    assert "The whole deck, laid out:" in page  # the lead-in went with its figure
+    assert "Scale 1:2" in page
+    assert len(shapes) > 10
