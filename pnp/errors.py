@@ -73,7 +73,23 @@ class BuildError(PnpError):
     """A build could not be completed (output not writable, nothing to build, ...)."""
 
 
+SIGINT = 2  # Ctrl-C's number, the same on every system
+
+
 class Interrupted(KeyboardInterrupt):
-    """Ctrl-C held while files moved into place and acted on once all had moved: unlike a
-    plain KeyboardInterrupt, it comes after the output was written in full (its message says
-    so)."""
+    """Ctrl-C (or SIGTERM, SIGHUP: `number`) acted on once the work stopped in good order: held
+    while files moved into place and acted on once all had moved, or ending a watch or studio.
+    Unlike a plain KeyboardInterrupt, nothing is left half done (its message says what)."""
+
+    def __init__(self, message: str = "", number: int = SIGINT) -> None:
+        super().__init__(message)
+        self.number = number
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM or SIGHUP (`number`) taken as Ctrl-C: the work stops the same way, cleaning up
+    what it staged, and the command exits 128 + `number` (pnp.io.interrupts)."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(f"signal {number}")
+        self.number = number

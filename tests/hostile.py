@@ -41,7 +41,7 @@ class Run:
     err: str
     seconds: float  # wall-clock: depends on the machine's load; bound cpu_seconds instead
     cpu_seconds: float  # user plus system time, of the command and the processes it waited for
-    peak_mb: float
+    peak_mb: float  # the command's own: its peak memory above the warm process it started as
     signal: int | None = None
     timed_out: bool = False
 

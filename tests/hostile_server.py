@@ -2,8 +2,9 @@
 
 Reads one JSON request a line on stdin: {"args", "cwd", "cpu_seconds", "seconds", "memory"};
 writes one JSON result a line on stdout: {"code", "out", "err", "seconds", "cpu_seconds",
-"peak_mb", "signal", "timed_out"}. pnp is imported once, here, so each child starts warm; each
-child limits its own address space and CPU time with resource.setrlimit before running the CLI.
+"peak_mb" (above the warm start), "signal", "timed_out"}. pnp is imported once, here, so each
+child starts warm; each child limits its own address space and CPU time with
+resource.setrlimit before running the CLI.
 
 Time is bounded as CPU time (RLIMIT_CPU: the kernel stops a child that computed for longer),
 which the load on the machine hardly changes, and as wall-clock time only far beyond that, for
@@ -25,11 +26,29 @@ import traceback
 import pnp.cli
 import pnp.pipeline  # noqa: F401 (imported once so the children start warm)
 
+# the libraries commands import on first use, imported here once: their code is then part of
+# every child's starting memory, which `peak_mb` leaves out, so a bound on it measures pnp's own
+# use, not how large a release of a library happens to be
+for _library in ("PIL.Image", "pypdfium2", "pypdf", "openpyxl", "lxml.etree", "svglib.svglib",
+                 "reportlab.graphics.renderPDF", "python_calamine", "markdown_it"):  # fmt: skip
+    __import__(_library)
 
-def child(request: dict, out_path: str, err_path: str) -> None:
+
+def _resident_kb() -> int:
+    """This process's resident memory now (kB), as ru_maxrss counts it."""
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def child(request: dict, out_path: str, err_path: str, base_path: str) -> None:
     """Run the command in this (forked) process and leave with its exit code."""
     code = 1
     try:
+        with open(base_path, "w") as base:  # the memory it starts with, shared with the server
+            base.write(str(_resident_kb()))
         limit = request["memory"]
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
         cpu = math.ceil(request["cpu_seconds"])  # SIGXCPU past it, SIGKILL a second later
@@ -56,18 +75,21 @@ def child(request: dict, out_path: str, err_path: str) -> None:
 def run(request: dict) -> dict:
     with tempfile.TemporaryDirectory() as folder:
         out_path, err_path = os.path.join(folder, "out"), os.path.join(folder, "err")
-        for path in (out_path, err_path):
+        base_path = os.path.join(folder, "base")
+        for path in (out_path, err_path, base_path):
             open(path, "w").close()  # noqa: SIM115
         start = time.monotonic()
         pid = os.fork()
         if pid == 0:
-            child(request, out_path, err_path)
+            child(request, out_path, err_path, base_path)
         status, usage, timed_out = _wait(pid, start + request["seconds"])
         seconds = time.monotonic() - start
         with open(out_path, encoding="utf-8", errors="replace", newline="") as out:
             stdout = out.read()
         with open(err_path, encoding="utf-8", errors="replace", newline="") as err:
             stderr = err.read()
+        with open(base_path) as base:
+            start_kb = int(base.read() or 0)
     killed = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
     cpu_seconds = usage.ru_utime + usage.ru_stime  # the child's, and its reaped children's
     out_of_cpu = killed == signal.SIGXCPU or (
@@ -80,7 +102,7 @@ def run(request: dict) -> dict:
         "err": stderr,
         "seconds": seconds,
         "cpu_seconds": cpu_seconds,
-        "peak_mb": usage.ru_maxrss / 1024,
+        "peak_mb": (usage.ru_maxrss - start_kb) / 1024,  # above what the child started with
         "signal": None if timed_out else killed,
         "timed_out": timed_out,
     }

@@ -164,6 +164,24 @@ def words(page) -> list[str]:
     return [w["text"] for w in page.extract_words()]
 
 
+def mark_gaps(page) -> list[float]:
+    """For every crop mark (a short solid line beside the art, its halo aside), how far its near
+    end stops from the art, in mm along the mark: exact, so a mark that touches the art (0) or
+    runs into it (< 0) shows as such, where "outside" would let touching pass."""
+    x0, y0, x1, y1 = art_bbox(page)
+    gaps = []
+    for ln in page.lines:
+        if ln.get("dash") or is_halo(ln):
+            continue
+        a, b = sorted((to_mm(ln["x0"]), to_mm(ln["x1"])))
+        c, d = sorted((to_mm(ln["y0"]), to_mm(ln["y1"])))
+        if abs(a - b) < 1e-6 and x0 <= a <= x1:  # vertical, in line with the art: above or below
+            gaps.append(y0 - d if d <= (y0 + y1) / 2 else c - y1)
+        elif abs(c - d) < 1e-6 and y0 <= c <= y1:  # horizontal: left or right of the art
+            gaps.append(x0 - b if b <= (x0 + x1) / 2 else a - x1)
+    return gaps
+
+
 def trim_intervals(edges: list[float], size: float, bleed: float) -> int:
     """Count the trim intervals between consecutive crop marks; every other interval must be
     a gutter between two trims, the same one throughout, and at most twice the bleed."""

@@ -14,9 +14,10 @@ from typing import Any
 from pnp.catalog.yamlsource import load_yaml
 from pnp.errors import InputError
 from pnp.io.files import real_path
+from pnp.io.inputs import CATALOG_SUFFIXES
 from pnp.limits import CATALOG_BYTES, GAME_FILES, MB
 
-SUFFIXES = (".yaml", ".yml")
+SUFFIXES = CATALOG_SUFFIXES
 GAME_FILE_NAMES = tuple(f"game{suffix}" for suffix in SUFFIXES)
 
 

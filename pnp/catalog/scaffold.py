@@ -67,9 +67,11 @@ def new_game(folder: Path, size: str = DEFAULT_SIZE) -> list[Path]:
 def _usable(folder: Path, shown: str) -> bool:
     """True for an empty folder, False for none; InputError for anything else (a file, a link,
     a folder holding anything)."""
-    if os.path.islink(folder):
-        raise InputError(f"is a link (to {os.readlink(folder)}): pnp new writes only into a new "
-                         "or empty folder of its own name", file=shown)  # fmt: skip
+    if os.path.islink(folder):  # what it leads to first: "not empty" says what is at stake
+        full = folder.is_dir() and any(folder.iterdir())
+        state = ", a folder that is not empty" if full else ""
+        raise InputError(f"is a link (to {os.readlink(folder)}{state}): pnp new writes only "
+                         "into a new or empty folder of its own name", file=shown)  # fmt: skip
     if os.path.lexists(folder) and not folder.is_dir():
         raise InputError("exists and is not a folder: choose a new folder name", file=shown)
     if folder.is_dir() and any(folder.iterdir()):

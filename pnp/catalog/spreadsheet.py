@@ -31,10 +31,11 @@ from pnp.catalog.opendoc import ods_rows
 from pnp.catalog.workbook import xlsx_rows
 from pnp.errors import InputError
 from pnp.io.files import read_bytes
+from pnp.io.inputs import SHEET_SUFFIXES, WORKBOOK_SUFFIXES
 from pnp.limits import SHEET_BYTES
 
-SUFFIXES = (".csv", ".tsv", ".xlsx", ".ods")
-BOOKS = (".xlsx", ".ods")  # files holding several sheets, each named with #Name
+SUFFIXES = SHEET_SUFFIXES
+BOOKS = WORKBOOK_SUFFIXES  # files holding several sheets, each named with #Name
 log = logging.getLogger("pnp.sheets")
 # a cell a spreadsheet would run as a formula (OWASP's list), after any `'` already before it
 _ACTIVE = re.compile(r"'*[=+\-@\t\r]")

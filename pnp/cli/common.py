@@ -17,12 +17,14 @@ from typing import Any
 import click
 
 from pnp.errors import Interrupted, PnpError
+from pnp.io.interrupts import exit_code, signal_name, signals_as_interrupts
 from pnp.names import printable, shorten
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_BUG, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 EXIT_CODES = (
     "Exit codes: 0 fine, 1 a composition rule is broken, 2 bad input or usage, "
-    "3 a bug in pnp, 130 interrupted."
+    "3 a bug in pnp, 130 interrupted (Ctrl-C, which also ends a watch or studio; 143 and 129 "
+    "for SIGTERM and SIGHUP)."
 )
 
 
@@ -33,16 +35,18 @@ def reports_errors(func: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
-            return func(*args, **kwargs)
+            with signals_as_interrupts():  # SIGTERM, SIGHUP: as Ctrl-C, cleaned up the same
+                return func(*args, **kwargs)
         except PnpError as exc:
             click.echo(printable(f"error: {exc.format()}"), err=True)
             sys.exit(EXIT_INPUT)
-        except Interrupted as exc:  # Ctrl-C held until the files were all in place
-            click.echo(str(exc), err=True)
-            sys.exit(EXIT_INTERRUPTED)
-        except KeyboardInterrupt:
-            click.echo("interrupted: nothing was written", err=True)
-            sys.exit(EXIT_INTERRUPTED)
+        except Interrupted as exc:  # held until the files were all in place, or a watch ended
+            if str(exc):
+                click.echo(str(exc), err=True)
+            sys.exit(exit_code(exc))
+        except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM / SIGHUP (Terminated)
+            click.echo(f"{signal_name(exc)}: nothing was written", err=True)
+            sys.exit(exit_code(exc))
         except BrokenPipeError:
             # the reader went away (`pnp inventory GAME | head`): stop quietly, as `cat` does;
             # stdout goes to devnull so the interpreter's final flush does not fail again

@@ -48,14 +48,21 @@ def _url_base(text: str) -> object:
     type=LibraryValue("dpi", _dpi),
     metavar="N",
     help="Resolution for png (default 300), tts (300, sheets capped at 4096 px), proof (100) "
-    "and decks dtc --pdfx must rasterize (300); refused for tgc, mpc and plain dtc.",
+    "and dtc decks that must be rasterized for PDF/X-1a (300); refused for tgc, mpc and "
+    "dtc --rgb.",
 )
 @click.option(
     "--pdfx",
     is_flag=True,
-    help="dtc only: PDF/X-1a:2003 in CMYK (SWOP TR 005, total ink at most 240%), as "
-    "DriveThruCards asks; vector, or rasterized at --dpi (default 300) for a deck with "
-    "transparency or images.",
+    help="dtc only, and its default: PDF/X-1a:2003 in CMYK (SWOP TR 005, total ink at most "
+    "240%), as DriveThruCards asks; vector, or rasterized at --dpi (default 300) for a deck "
+    "with transparency or images.",
+)
+@click.option(
+    "--rgb",
+    is_flag=True,
+    help="dtc only: plain RGB PDFs (vector, as on screen) instead of PDF/X-1a; the shop "
+    "converts them itself, with colours of its choosing.",
 )
 @click.option(
     "--set",
@@ -92,6 +99,7 @@ def export(
     target: str,
     dpi: str | None,
     pdfx: bool,
+    rgb: bool,
     sets: tuple[str, ...],
     url_base: str | None,
     out_dir: Path | None,
@@ -112,6 +120,7 @@ def export(
         url_base=url_base,
         sets=sets,
         pdfx=pdfx,
+        rgb=rgb,
     )
     if watch_files:
         from pnp.io.staging import check_output

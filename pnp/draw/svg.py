@@ -28,9 +28,10 @@ from pnp.draw.rl_private import use_svglib_fonts
 from pnp.errors import InputError
 from pnp.io import files
 from pnp.limits import IMAGE_BYTES, SVG_ELEMENTS
+from pnp.memo import Memo
 
 _svg_lock = threading.Lock()
-_svg_cache: dict[str, Drawing] = {}
+_svg_cache: Memo[str, Drawing] = Memo(256)  # parsed SVGs by content digest
 _HREFS = ("href", "{http://www.w3.org/1999/xlink}href")
 _DATA_IMAGE = re.compile(r"data:image/[a-z+]+;base64,", re.IGNORECASE)
 _NESTED_FILES = 8  # SVG files one SVG may pull in through <use>, counted through each other
@@ -63,19 +64,22 @@ def load_svg(path: Path, digest: str, root: Path | None = None) -> Drawing:
     """Parse an SVG once per process (by content digest) into a reportlab Drawing, after
     checking it (see the module's notes); its references must stay inside `root` (default:
     its own folder)."""
-    with _svg_lock:
-        drawing = _svg_cache.get(digest)
-        if drawing is None:
-            root = root or path.parent
-            check_svg(path, root)
-            try:
-                drawing = svg2rlg(str(path), external_reference_root=str(root))
-            except Exception as exc:  # svglib raises many kinds on bad files
-                raise InputError(f"cannot read SVG: {str(exc)[:80]}", file=path) from None
-            if drawing is None or not _positive(drawing.width) or not _positive(drawing.height):
-                raise InputError("cannot read SVG: no drawing or no size", file=path)
-            _svg_cache[digest] = drawing
+    drawing = _svg_cache.get(digest)
+    if drawing is not None:
         return drawing
+    with _svg_lock:  # one parse at a time: svglib's font map is global
+        return _svg_cache.get_or_make(digest, lambda: _parse(path, root or path.parent))
+
+
+def _parse(path: Path, root: Path) -> Drawing:
+    check_svg(path, root)
+    try:
+        drawing = svg2rlg(str(path), external_reference_root=str(root))
+    except Exception as exc:  # svglib raises many kinds on bad files
+        raise InputError(f"cannot read SVG: {str(exc)[:80]}", file=path) from None
+    if drawing is None or not _positive(drawing.width) or not _positive(drawing.height):
+        raise InputError("cannot read SVG: no drawing or no size", file=path)
+    return drawing
 
 
 def check_svg(path: Path, root: Path, seen: tuple[Path, ...] = ()) -> None:

@@ -8,7 +8,6 @@ first: the first shape drawn, when it covers the whole picture, is left out.
 from __future__ import annotations
 
 import copy
-import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,30 +15,30 @@ from reportlab.graphics.shapes import Drawing, Group, mmult, transformPoint
 from reportlab.lib.colors import Color
 
 from pnp.draw.elements import RGB
+from pnp.memo import Memo
 
 _FULL = 0.99  # a background covers at least this share of the picture each way
-_cache: dict[tuple[str, RGB | None, bool], Drawing] = {}
-_lock = threading.Lock()
+_cache: Memo[tuple[str, RGB | None, bool], Drawing] = Memo(256)
 
 
 def tinted(drawing: Drawing, digest: str, tint: RGB | None, drop_background: bool) -> Drawing:
     """A copy of `drawing` with every shape in `tint` (None: as it is) and, with
     `drop_background`, its full-size background square left out; made once per process."""
-    key = (digest, tint, drop_background)
-    with _lock:
-        made = _cache.get(key)
-        if made is None:
-            made = copy.deepcopy(drawing)  # the parsed drawing is shared: never changed
-            if drop_background:
-                _drop_background(made)
-            if tint is not None:
-                colour = Color(*tint)
-                for _, shape, _ in _leaves(made, (1, 0, 0, 1, 0, 0)):
-                    for attribute in ("fillColor", "strokeColor"):
-                        if getattr(shape, attribute, None) is not None:
-                            setattr(shape, attribute, colour)
-            _cache[key] = made
-        return made
+    return _cache.get_or_make((digest, tint, drop_background),
+                              lambda: _made(drawing, tint, drop_background))  # fmt: skip
+
+
+def _made(drawing: Drawing, tint: RGB | None, drop_background: bool) -> Drawing:
+    made = copy.deepcopy(drawing)  # the parsed drawing is shared: never changed
+    if drop_background:
+        _drop_background(made)
+    if tint is not None:
+        colour = Color(*tint)
+        for _, shape, _ in _leaves(made, (1, 0, 0, 1, 0, 0)):
+            for attribute in ("fillColor", "strokeColor"):
+                if getattr(shape, attribute, None) is not None:
+                    setattr(shape, attribute, colour)
+    return made
 
 
 def _drop_background(drawing: Drawing) -> None:

@@ -26,6 +26,7 @@ from reportlab.pdfbase.ttfonts import TTFont as _ReportlabTTFont
 from reportlab.pdfbase.ttfonts import TTFontFace
 
 from pnp.draw.rl_private import first_subset_memo, keep_first_subset_memo
+from pnp.memo import Memo
 
 _NBSP = 0xA0  # reportlab draws a no-break space as the space
 
@@ -71,7 +72,7 @@ def _first_subset(assignments: dict[int, int]) -> tuple[int, dict[int, int], fro
 
 
 _lock = threading.Lock()
-_faces: dict[tuple[str, int, bool], TTFontFace] = {}  # parsed files by (real path, index, checked)
+_faces: Memo[tuple[str, int, bool], TTFontFace] = Memo(64)  # parsed by (real path, index, checked)
 
 
 @contextmanager
@@ -83,8 +84,7 @@ def _parsed_once(key: tuple[str, int, bool]) -> Iterator[None]:
     def face(*args: Any, **kwargs: Any) -> TTFontFace:
         if known is not None:
             return known
-        parsed = _faces[key] = made(*args, **kwargs)
-        return parsed
+        return _faces.put(key, made(*args, **kwargs))
 
     ttfonts.TTFontFace = face
     try:

@@ -127,7 +127,8 @@ def export_dtc(
     game: Game, sets: list[ComponentSet], options: ExportOptions, out: Output, faces: FaceSource
 ) -> None:
     """One PDF per deck at the shop's card size, one card per page with 1/8 in bleed, back then
-    front; with --pdfx, PDF/X-1a in CMYK from faces rasterized at --dpi. Every deck's size and
+    front: PDF/X-1a in CMYK (vector where the deck allows, else rasterized at --dpi), or RGB
+    with --rgb. Every deck's size and
     length is checked before any is drawn."""
     sizes = {s.id: dtc_size(s) for s in sets}
     rows: Rows = []
@@ -136,12 +137,12 @@ def export_dtc(
         # pixels, rounded, need)
         needed = BLEED_MM / min(dtc_scale(s, sizes[s.id]))
         frame = pdfx_frame(s, sizes[s.id], options.dpi_for("dtc"))
-        if options.pdfx:
+        if options.x1a:
             needed = max(needed, frame.bleed_mm(*_trim(s)))
         group = faces.draw(s, bleed_to_draw(needed))
         name = f"{s.id}.pdf"
         title = f"{game.title} — {s.name}"
-        if options.pdfx:
+        if options.x1a:
             write_dtc_pdfx(out.claim(name), group, sizes[s.id], frame, faces, title, out.budget)
         else:
             write_dtc_pdf(out.claim(name), group, sizes[s.id], title=title)

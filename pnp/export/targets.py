@@ -30,7 +30,13 @@ class ExportOptions:
     out_dir: Path | None = None  # default ./output
     url_base: str | None = None  # TTS: where the images will be uploaded (default file:///)
     sets: tuple[str, ...] = ()  # restrict to these set ids (empty: the target's default)
-    pdfx: bool = False  # dtc: PDF/X-1a in CMYK, faces rasterized at --dpi (default 300)
+    pdfx: bool = False  # dtc: PDF/X-1a in CMYK asked for by name (it is dtc's default anyway)
+    rgb: bool = False  # dtc: plain RGB PDFs instead of PDF/X-1a (`--rgb`), not what shops take
+
+    @property
+    def x1a(self) -> bool:
+        """Whether dtc's PDFs are PDF/X-1a in CMYK: unless plain RGB is asked for."""
+        return not self.rgb
 
     def dpi_for(self, target: str) -> float:
         return self.dpi if self.dpi is not None else DEFAULT_DPI.get(target, 300.0)
@@ -90,19 +96,23 @@ def parse_url_base(text: str) -> str:
 
 def check_options(target: str, options: ExportOptions) -> None:
     """InputError for an option the target would ignore: `--dpi` for a shop or a vector PDF,
-    `--url-base` for anything but Tabletop Simulator, `--pdfx` for anything but dtc."""
-    if options.pdfx and target != "dtc":
-        raise InputError(
-            f"--pdfx does not apply to --to {target}: it makes the PDF/X-1a files of --to dtc",
-            hint="drop --pdfx, or export --to dtc --pdfx",
-        )
-    rasterized = target in DEFAULT_DPI or options.pdfx
+    `--url-base` for anything but Tabletop Simulator, `--pdfx` and `--rgb` for anything but
+    dtc."""
+    for flag, asked in (("--pdfx", options.pdfx), ("--rgb", options.rgb)):
+        if asked and target != "dtc":
+            raise InputError(f"{flag} does not apply to --to {target}: it chooses the kind of "
+                             "PDF --to dtc writes", hint=f"drop {flag}")  # fmt: skip
+    if options.pdfx and options.rgb:
+        raise InputError("--pdfx and --rgb contradict each other: --to dtc writes PDF/X-1a "
+                         "unless --rgb asks for plain RGB", hint="drop one")  # fmt: skip
+    rasterized = target in DEFAULT_DPI or (target == "dtc" and options.x1a)
     if options.dpi is not None and not rasterized:
-        why = ("its PDFs are drawn, not pixels (but for --pdfx)" if target == "dtc"
+        why = ("its RGB PDFs are drawn, not pixels" if target == "dtc"
                else "the shop's images have its own exact pixels, at 300 dpi")  # fmt: skip
         raise InputError(
             f"--dpi does not apply to --to {target}: {why}",
-            hint="drop --dpi, or export --to png (or --to dtc --pdfx) at the resolution you want",
+            hint="drop --dpi, or export --to png (or --to dtc without --rgb) at the resolution "
+            "you want",
         )
     if options.url_base is not None and target != "tts":
         raise InputError(

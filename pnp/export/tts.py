@@ -94,7 +94,9 @@ def deck_sheets(
     dpi: float,
     budget: PixelBudget | None = None,
 ) -> tuple[list[Sheet], dict[str, bytes], dict[tuple[str, str | None], int]]:
-    """The deck's sheets, their PNG files (name -> bytes) and each face's card id. Every
+    """The deck's sheets, their PNG files (name -> bytes; in the set's own folder, as every
+    set's files, so no name of one set, nor the game's `<game>.json|png`, is another's) and each
+    face's card id. Every
     sheet of a deck has cells of one size (the first, fullest sheet's), so one back fits all.
     Their pixels are counted against `budget` before they are drawn."""
     budget = budget or PixelBudget()
@@ -111,14 +113,14 @@ def deck_sheets(
         budget.spend(pixels, f"the sheets of deck {group.set.id!r}")
         hidden = _cell(images, group.shared_back or chunk[0][1], frame)
         fronts = [rasterize(front, frame) for front, _ in chunk]  # each once: not kept
-        face_file = f"{group.set.id}-sheet-{n + 1}.png"
+        face_file = f"{group.set.id}/sheet-{n + 1}.png"
         files[face_file] = png_bytes(compose(fronts, columns, rows, hidden), frame.dpi)
         if unique:
             backs = [_cell(None, back, frame) for _, back in chunk]  # each once: not kept
-            back_file = f"{group.set.id}-backs-{n + 1}.png"
+            back_file = f"{group.set.id}/backs-{n + 1}.png"
             files[back_file] = png_bytes(compose(backs, columns, rows, hidden), frame.dpi)
         else:
-            back_file = f"{group.set.id}-back.png"
+            back_file = f"{group.set.id}/back.png"
             files[back_file] = png_bytes(hidden, frame.dpi)
         sheets.append(Sheet(number, face_file, back_file, columns, rows, unique))
         for index, (front, back) in enumerate(chunk):

@@ -22,6 +22,7 @@ from functools import partial
 from pathlib import Path
 
 from pnp.errors import BuildError, Interrupted
+from pnp.io.interrupts import taken_as_interrupt
 from pnp.io.outputs import make_way
 
 # held while files move into place: each would otherwise stop the commit between two moves
@@ -95,10 +96,14 @@ def interrupts_held() -> Iterator[list[int]]:
 
 
 def deliver(held: list[int]) -> None:
-    """Act on the signals held: Ctrl-C as `Interrupted` (the files are in place), any other
-    sent again, now that its own handler is back."""
+    """Act on the signals held, now that every file is in place: Ctrl-C, and SIGTERM or SIGHUP
+    where they are taken as Ctrl-C (the command's), as `Interrupted`; any other sent again, now
+    that its own handler is back."""
+    taken = [n for n in dict.fromkeys(held) if taken_as_interrupt(n)]
     for number in dict.fromkeys(held):
-        if number != signal.SIGINT:
+        if number not in taken:
             os.kill(os.getpid(), number)
-    if signal.SIGINT in held:
-        raise Interrupted("interrupted once every file was in place: the output is complete")
+    if taken:  # a terminating signal's number before Ctrl-C's: the exit code says which
+        number = max(taken, key=lambda n: n != signal.SIGINT)
+        raise Interrupted("interrupted once every file was in place: the output is complete",
+                          number)  # fmt: skip

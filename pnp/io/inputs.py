@@ -14,10 +14,18 @@ from pathlib import Path
 from pnp.errors import InputError
 from pnp.limits import WATCH_FOLDERS
 
-INPUT_SUFFIXES = (
-    ".yaml", ".yml", ".csv", ".tsv", ".xlsx", ".j2", ".md", ".png", ".jpg", ".jpeg", ".svg",
-    ".ttf", ".otf",
-)  # fmt: skip
+# The kinds of file a game is made of: every list of "what is an input", "what is a spreadsheet",
+# "what the watcher follows" is derived from these (lower case, with the dot)
+CATALOG_SUFFIXES = (".yaml", ".yml")  # game.yaml, set files, the theme
+SHEET_SUFFIXES = (".csv", ".tsv", ".xlsx", ".ods")  # set data in a spreadsheet
+WORKBOOK_SUFFIXES = (".xlsx", ".ods")  # spreadsheets of several sheets, each named with #Name
+TEMPLATE_SUFFIXES = (".j2",)
+TEXT_SUFFIXES = (".md",)  # rulebook text
+RASTER_SUFFIXES = (".png", ".jpg", ".jpeg")
+IMAGE_SUFFIXES = (*RASTER_SUFFIXES, ".svg")
+FONT_SUFFIXES = (".ttf", ".otf")
+DATA_SUFFIXES = CATALOG_SUFFIXES + SHEET_SUFFIXES  # what a catalog is read from
+INPUT_SUFFIXES = DATA_SUFFIXES + TEMPLATE_SUFFIXES + TEXT_SUFFIXES + IMAGE_SUFFIXES + FONT_SUFFIXES
 NO_DATE = 946684800  # 2000-01-01: the date of a game with no input files at all
 
 

@@ -16,10 +16,9 @@ from pathlib import Path
 from pnp.draw.raster import check_raster
 from pnp.errors import InputError
 from pnp.io import files
+from pnp.io.inputs import IMAGE_SUFFIXES
 from pnp.limits import IMAGE_BYTES
 from pnp.names import quote
-
-RASTER = {".png", ".jpg", ".jpeg"}
 
 
 class Assets:
@@ -66,7 +65,7 @@ class Assets:
     def image(self, path: Path) -> tuple[str, str, float, float]:
         """(kind, digest, width, height) of an image file; width/height only as a ratio."""
         suffix = path.suffix.lower()
-        if suffix not in RASTER | {".svg"}:
+        if suffix not in IMAGE_SUFFIXES:
             raise InputError(f"{path.name}: images must be PNG, JPEG or SVG")
         digest = self.digest(path)
         if digest not in self._sizes:

@@ -125,10 +125,16 @@ class TemplateSet:
             context, face["width_mm"], face["height_mm"], face.get("bleed_mm", 3.0),
             face.get("shape", "rect"),
         )  # fmt: skip
-        template = self._template(template_name, f"{face.get('label', '')}: ")
+        prefix = f"{face.get('label', '')}: "
+        template = self._template(template_name, prefix)
         token = budget.start(budget.Budget())
         try:
             return traced_render(template, values)
+        except TemplateSyntaxError as exc:
+            raise syntax_error(exc, prefix) from None
+        except Exception as exc:  # as _render: a failure inside a template is the template's
+            file = display_path(template.filename or template_name)
+            raise runtime_error(exc, file, prefix, values, self._loader.files) from None
         finally:
             budget.stop(token)
 

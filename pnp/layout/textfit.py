@@ -15,6 +15,7 @@ from pnp.errors import FitError
 from pnp.layout.fonts import FontFace, load_face, text_width
 from pnp.layout.markup import parse_markup
 from pnp.layout.words import IconSegment, Paragraph, Space, TextStyle, Word, measure_words
+from pnp.memo import Memo
 from pnp.names import quote
 from pnp.units import pt_to_mm
 
@@ -169,8 +170,8 @@ def _fit_error(
     )
 
 
-_widths: dict[tuple[str, str, float], float] = {}  # (text, font name, size) -> points
-_WIDTHS = 8192  # entries kept at most: the words of a deck's texts at their few sizes
+# (text, font name, size) -> points, at most the words of a deck's texts at their few sizes
+_widths: Memo[tuple[str, str, float], float] = Memo(8192)
 
 
 def _width(text: str, face: FontFace, size: float) -> float:
@@ -178,11 +179,7 @@ def _width(text: str, face: FontFace, size: float) -> float:
     texts repeat their words and sizes across faces)."""
     key = (text, face.name, size)
     width = _widths.get(key)
-    if width is None:
-        if len(_widths) >= _WIDTHS:
-            _widths.clear()
-        width = _widths[key] = text_width(text, face, size)
-    return width
+    return width if width is not None else _widths.put(key, text_width(text, face, size))
 
 
 def _place(

@@ -23,8 +23,8 @@ from pathlib import Path
 
 from pnp.catalog.model import Game
 from pnp.io.staging import Staging
-from pnp.pipeline import workers
 from pnp.pipeline.options import BuildOptions
+from pnp.pipeline.workers import Event, can_fork, in_order, jobs, replay
 
 Progress = Callable[[str], None]
 BuildOne = Callable[[Game, BuildOptions, Progress, Staging, Progress], list[Path]]
@@ -33,9 +33,9 @@ BuildOne = Callable[[Game, BuildOptions, Progress, Staging, Progress], list[Path
 def workers_for(games: list[Game]) -> int:
     """Worker processes for a build of `games`: 0 (build here) unless two or more games, two
     or more cores and a platform that forks."""
-    if len(games) < 2 or not workers.can_fork():
+    if len(games) < 2 or not can_fork():
         return 0
-    count = min(workers.jobs(), len(games))
+    count = min(jobs(), len(games))
     return count if count > 1 else 0
 
 
@@ -50,7 +50,7 @@ def build_parallel(
     """Build `games` into `stage` with `build_one`, in `workers_for(games)` processes; claim
     their files and replay their messages in game order."""
 
-    def build(index: int, events: list[workers.Event]) -> list[Path]:
+    def build(index: int, events: list[Event]) -> list[Path]:
         return build_one(
             games[index],
             options,
@@ -60,7 +60,7 @@ def build_parallel(
         )
 
     biggest_first = sorted(range(len(games)), key=lambda i: -_weight(games[i]))
-    pool = workers.in_order(build, len(games), biggest_first, workers_for(games))
+    pool = in_order(build, len(games), biggest_first, workers_for(games))
     with contextlib.closing(pool) as outcomes:  # a failure here stops the pool at once
         for game, outcome in zip(games, outcomes, strict=True):
             if outcome is None:  # build it here: the error a serial build raises, raised here
@@ -69,7 +69,7 @@ def build_parallel(
             written, events = outcome
             for path in written:
                 stage.claim(path)
-            workers.replay(events, progress, report)
+            replay(events, progress, report)
 
 
 def _weight(game: Game) -> int:

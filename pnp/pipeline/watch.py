@@ -25,6 +25,7 @@ from typing import Any
 from pnp.catalog.games import builtin_ids, resolve_editions, resolve_game
 from pnp.errors import Interrupted, PnpError
 from pnp.io.inputs import is_input_name, watched_folders
+from pnp.io.interrupts import number_of
 from pnp.io.staging import check_output
 from pnp.names import printable, shorten
 from pnp.pipeline.game import build_games
@@ -42,7 +43,8 @@ def watch(
     ignore: Iterable[Path] = (),
     stop: threading.Event | None = None,
 ) -> None:
-    """Call `rebuild` now and after every saved change under `paths` until Ctrl-C (or `stop`).
+    """Call `rebuild` now and after every saved change under `paths` until Ctrl-C, SIGTERM or
+    SIGHUP (then `Interrupted` with its number, for the exit code), or until `stop` is set.
 
     `rebuild` may return a short summary (a str) for its status line. A PnpError it raises is
     reported and the watch goes on; so is any other error, in one line, as a bug. Only the real
@@ -59,22 +61,29 @@ def watch(
         folders = watched_folders(roots, ignored)  # a PnpError here: nothing to run yet
         rebuild = once.around(rebuild)
         _run(rebuild, report, "built", [])
-        report("watching for changes (Ctrl-C to stop)")
+        announce: Report | None = report
         while folders:
             for changes in watchfiles.watch(
                 *folders, watch_filter=watch_filter, debounce=1600, step=100, stop_event=stop,
-                rust_timeout=1000, yield_on_timeout=False, recursive=False,
+                rust_timeout=500, yield_on_timeout=True, recursive=False,
             ):  # fmt: skip
+                if not changes:  # the watcher runs: a save from now on is seen, so say so now
+                    if announce is not None:
+                        announce("watching for changes (Ctrl-C to stop)")
+                        announce = None
+                    continue
                 _run(rebuild, report, "rebuilt", sorted({path for _, path in changes}))
                 if (now := watched_folders(roots, ignored)) != folders:
                     folders = now  # a folder came or went: watch the new set
                     break
             else:
                 return  # stopped
-    except Interrupted:  # Ctrl-C held while a build moved into place: it is complete
+    except Interrupted as exc:  # Ctrl-C held while a build moved into place: it is complete
         report("stopped (the last build was written in full)")
-    except KeyboardInterrupt:
+        raise Interrupted("", exc.number) from None
+    except KeyboardInterrupt as exc:  # Ctrl-C, SIGTERM or SIGHUP: the user's way to end it
         report("stopped")
+        raise Interrupted("", number_of(exc)) from None
 
 
 class _OncePerSession(logging.Handler):

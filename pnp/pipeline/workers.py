@@ -21,8 +21,11 @@ import multiprocessing
 import os
 import pickle
 import signal
+import threading
 from collections.abc import Callable, Generator
 from typing import Any, Generic, TypeVar
+
+from pnp.io.interrupts import default_in_child
 
 Result = TypeVar("Result")
 Item = TypeVar("Item")
@@ -44,7 +47,11 @@ def jobs() -> int:
 
 
 def can_fork() -> bool:
-    return "fork" in multiprocessing.get_all_start_methods()
+    """Whether a fork is safe here: the system has it, and this process runs one thread. A
+    child forked beside other threads (the studio's server, watch and print threads) inherits
+    the locks they held at that moment, never to be released: it can hang on its first log
+    line or import. Such a process does its work itself."""
+    return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
 
 
 def may_fork(nested: bool) -> bool:
@@ -162,6 +169,7 @@ def _child(job: Callable[[], Any], fd: int) -> None:
     it fails), and exit."""
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+        default_in_child()
         answer = recorded(lambda events: job())
         with os.fdopen(fd, "wb") as pipe:
             pipe.write(pickle.dumps(answer, pickle.HIGHEST_PROTOCOL))
@@ -240,5 +248,7 @@ def _pool_task(index: int) -> tuple[int, Outcome]:
 
 def _ignore_interrupts() -> None:
     """In a worker: Ctrl-C is the parent's to handle (it stops the pool and says nothing was
-    written); a worker that took it too would print its own traceback."""
+    written); a worker that took it too would print its own traceback. SIGTERM and SIGHUP end
+    a worker at once (the parent takes them as Ctrl-C)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    default_in_child()

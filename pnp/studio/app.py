@@ -44,6 +44,8 @@ class Studio:
         self.prints = Prints(ref, self._prints_changed, edition)
         self.book.notify = self._faces_changed
         self.closing = asyncio.Event()
+        # the faces by key, made once per snapshot (replaced whole, so one swap of the pair)
+        self._by_key: tuple[Snapshot | None, dict[str, Any]] = (None, {})
 
     def refresh(self) -> str:
         """What the watch calls on every save: the faces, then (in the background) the prints."""
@@ -136,7 +138,13 @@ class Studio:
         )
 
     def _art(self, key: str) -> Any:
-        return next((f.art for f in self.book.snapshot.faces.values() if f.art.key == key), None)
+        """The face drawn under `key`: one lookup, not a scan of every face per picture."""
+        snapshot = self.book.snapshot
+        indexed, by_key = self._by_key
+        if indexed is not snapshot:
+            by_key = {f.art.key: f.art for f in snapshot.faces.values()}
+            self._by_key = (snapshot, by_key)
+        return by_key.get(key)
 
     async def print_file(self, request: Request) -> Response:
         found = self.prints.find(request.path_params["name"])

@@ -24,7 +24,7 @@ from pnp.draw.cut_safety import CutFinding
 from pnp.draw.face import FaceArt, make_face_art
 from pnp.draw.legibility import Finding
 from pnp.errors import PnpError
-from pnp.io.inputs import is_input_name
+from pnp.io.inputs import DATA_SUFFIXES, is_input_name
 from pnp.layout.templates import TemplateSet
 from pnp.names import printable, shorten
 from pnp.pipeline.faces import Laid, lay_out_set, template_set
@@ -34,7 +34,6 @@ BLEED_MM = 3.0
 FIRST_FACES = 24  # components laid out and shown first when more are to do (a screenful)
 FOCUS_MAX = 400  # faces the page may name as shown
 SIDES = ("front", "back")
-CATALOG_SUFFIXES = (".yaml", ".yml", ".csv", ".xlsx")
 
 
 @dataclass(frozen=True)
@@ -239,7 +238,7 @@ def _signature(game: Game) -> tuple[tuple[str, int, int], ...]:
         for folder, _, files in os.walk(root):
             for name in files:
                 path = Path(folder) / name
-                catalog = folder == str(game.root) and path.suffix.lower() in CATALOG_SUFFIXES
+                catalog = folder == str(game.root) and path.suffix.lower() in DATA_SUFFIXES
                 if catalog or not is_input_name(name):
                     continue
                 try:

@@ -11,7 +11,8 @@ from collections.abc import Callable
 
 from pnp.catalog.games import resolve_game
 from pnp.catalog.model import Game
-from pnp.errors import InputError, PnpError
+from pnp.errors import SIGINT, InputError, Interrupted, PnpError
+from pnp.io.interrupts import number_of
 
 HOST = "127.0.0.1"
 
@@ -24,20 +25,23 @@ def run_studio(
     edition: str | None = None,
 ) -> None:
     """Serve the studio of the game `ref` (in `edition`) on 127.0.0.1 (`port`, else a free
-    one); `echo`'s first line is the address. Returns after Ctrl-C, everything stopped."""
+    one); `echo`'s first line is the address. Raises `Interrupted` after Ctrl-C (or SIGTERM,
+    SIGHUP: its number), everything stopped."""
     game = _first_load(ref, edition)
     sock = _listen(port or 0)
     address = f"http://{HOST}:{sock.getsockname()[1]}/"
-    echo(f"pnp studio: {address}")  # first, before the web stack is imported (~1 s)
     stops: list[Callable[[], object]] = [sock.close]
-    try:
+    number = SIGINT
+    try:  # from the address on, Ctrl-C is how a studio ends: it may come at once
+        echo(f"pnp studio: {address}")  # first, before the web stack is imported (~1 s)
         _serve(game, ref, sock, address if open_browser else None, stops, edition)
-    except KeyboardInterrupt:  # Ctrl-C is how a studio ends (uvicorn raises it once stopped)
-        pass
+    except KeyboardInterrupt as exc:  # Ctrl-C is how a studio ends (uvicorn raises it once
+        number = number_of(exc)  # stopped); SIGTERM, SIGHUP the same way
     finally:
         for stop in reversed(stops):
             stop()
         echo("pnp studio: stopped")
+    raise Interrupted("", number)  # the user ended it: the exit code says how (130, 143, 129)
 
 
 def _first_load(ref: str, edition: str | None) -> Game | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import re
 import zipfile
 from pathlib import Path
@@ -244,3 +245,20 @@ def test_columns_without_a_sheet_is_refused(tmp_path):
     assert "cards.yaml:10: set file: `columns` maps a sheet's headers to fields, but this set " in (
         output
     )
+
+
+def test_saving_the_ods_sheet_dates_the_build(tmp_path):
+    """An .ods is an input like any sheet: the PDF's date is its save, as with .csv or .xlsx."""
+    assert run("new", str(tmp_path / "g"), "--size", "mini").exit_code == 0
+    folder = tmp_path / "g"
+    (folder / "cards.csv").unlink()
+    rows = [["name", "count", "type", "cost", "text"], ["Scout", 3, "action", 1, "Look."]]
+    (folder / "cards.ods").write_bytes(opendocument(rows, {}))
+    for path in folder.rglob("*"):
+        os.utime(path, (1_000_000_000, 1_000_000_000))
+    os.utime(folder / "cards.ods", (1_600_000_000, 1_600_000_000))  # saved last: 2020-09-13
+    out = tmp_path / "out"
+    result = run("build", str(folder), "--what", "cards", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    pdf = next(out.rglob("*.pdf")).read_bytes()
+    assert b"/CreationDate (D:20200913" in pdf

@@ -105,6 +105,11 @@ def test_a_folder_holding_anything_is_refused(tmp_path):
     assert "not empty" in result.output and "Traceback" not in result.output
     assert [p.name for p in folder.iterdir()] == ["notes.txt"]
     assert (folder / "notes.txt").read_text() == "mine"
+    (tmp_path / "link").symlink_to(folder)  # a link to it: the same folder, as full
+    result = run("new", str(tmp_path / "link"))
+    assert result.exit_code == 2
+    assert "not empty" in result.output and "Traceback" not in result.output
+    assert [p.name for p in folder.iterdir()] == ["notes.txt"]
     (tmp_path / "file").write_text("x")
     result = run("new", str(tmp_path / "file"))
     assert result.exit_code == 2

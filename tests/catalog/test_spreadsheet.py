@@ -102,6 +102,14 @@ def test_european_csv_with_bom_semicolons_and_decimal_commas(tmp_path, yaml_inve
     assert inventory(folder) == yaml_inventory
 
 
+def test_a_comma_csv_whose_quoted_header_holds_semicolons(tmp_path, yaml_inventory):
+    """More semicolons than commas in the header, all inside quotes: still a comma CSV."""
+    head = HEAD + "columns: {'text; notes; more; rules; see; also; page; two': text}\n"
+    header = ",".join(HEADER[:-1]) + ',"text; notes; more; rules; see; also; page; two"\r\n'
+    folder = game(tmp_path, "g", head, cards_csv=header + csv_text(rows()))
+    assert inventory(folder) == yaml_inventory
+
+
 def test_utf16_tsv_named_by_the_set_file(tmp_path, yaml_inventory):
     data = csv_text([HEADER, *rows()], delimiter="\t").encode("utf-16")
     folder = game(tmp_path, "g", HEAD + "sheet: Cards List.tsv\n")

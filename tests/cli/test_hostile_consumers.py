@@ -228,4 +228,4 @@ def test_dtc_is_bounded_like_a_build(tmp_path, run_pnp):
     run = run_pnp("export", "game", "--to", "dtc", "--out", "out", cwd=tmp_path)
     run.refused("game/agents.yaml:1:", "set 'agents' makes a PDF of more than 2500 pages (2608")
     assert nothing_in(tmp_path / "out")
-    assert run.peak_mb < 300  # refused before a face was drawn
+    assert run.peak_mb < 220  # refused before a face was drawn

@@ -138,7 +138,7 @@ def test_a_damaged_or_enormous_image_is_named(tmp_path, image, expected, images,
     make_game(tmp_path, {**front(element), f"art/{image}": images[image]})
     run = run_pnp("build", "game", "--out", "out", cwd=tmp_path)
     run.refused("game/templates/agent-front.yaml.j2", f"art/{image}", expected)
-    assert run.peak_mb < 700 and nothing_in(tmp_path / "out")
+    assert run.peak_mb < 620 and nothing_in(tmp_path / "out")
 
 
 def test_a_theme_icon_that_uses_itself_is_named(tmp_path, run_pnp):

@@ -208,3 +208,28 @@ def test_an_export_that_fails_half_way_writes_nothing(tmp_path: Path) -> None:
     assert result.exit_code == 2, result.output
     assert "no_such_field" in result.output and "chip.yaml.j2" in result.output
     assert not out.exists()
+
+
+def test_a_landscape_shop_image_is_turned_with_its_trim(tmp_path: Path) -> None:
+    """A landscape poker card for The Game Crafter: the image is 1125 x 825 px and the card's
+    trim 1050 x 750 px in its middle (3.5 x 2.5 in at 300 dpi): the trim, compared there with
+    the face's own PDF rendered and scaled to it, is the card's, not squeezed or cut."""
+    game = Path(shutil.copytree(SIXTH, tmp_path / "sixth-game"))
+    deck = game / "agents.yaml"
+    deck.write_text(deck.read_text().replace("size: poker", "size: {width: 88mm, height: 63mm}"))
+    result = pnp("export", str(game), "--to", "tgc", "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    exported = Image.open(tmp_path / "out" / "sixth-game" / "tgc" / "agents" / "mole-front.png")
+    assert exported.size == (1125, 825)
+    loaded = resolve_game(str(game))
+    mole = render_set_faces(loaded, loaded.sets["agents"], template_set(loaded), 3.0)[0][1]
+    assert mole.label.startswith("Mole")
+    scale = 600 / 72  # rendered finely, then scaled down as the shop's trim is
+    page = pdfium.PdfDocument(face_pdf(mole))[0].render(scale=scale).to_pil().convert("RGB")
+    px_mm = scale * 72 / 25.4
+    trim = page.crop((round(3 * px_mm), round(3 * px_mm), round(91 * px_mm), round(66 * px_mm)))
+    reference = trim.resize((1050, 750), Image.Resampling.LANCZOS)
+    middle = exported.convert("RGB").crop((37, 37, 37 + 1050, 37 + 750))
+    histogram = ImageChops.difference(reference, middle).convert("L").histogram()
+    share = sum(histogram[64:]) / sum(histogram)  # pixels far from the card's own
+    assert share < 0.02, share

@@ -126,7 +126,7 @@ def test_url_base_replaces_file_urls(tmp_path: Path) -> None:
            str(tmp_path))  # fmt: skip
     text = (tmp_path / "sixth-game" / "tts" / "sixth-game.json").read_text()
     assert "file://" not in text
-    assert '"FaceURL": "https://example.org/pnp/agents-sheet-1.png"' in text
+    assert '"FaceURL": "https://example.org/pnp/agents/sheet-1.png"' in text
 
 
 def test_boards_are_custom_boards_one_per_distinct_side(tmp_path: Path) -> None:
@@ -156,3 +156,20 @@ def test_backs_that_differ_make_back_sheets_laid_like_the_faces(tmp_path: Path) 
     w, h = faces.width // sheet["NumWidth"], faces.height // sheet["NumHeight"]
     cells = [backs.convert("RGB").crop((n * w, 0, (n + 1) * w, h)) for n in range(2)]
     assert ImageChops.difference(*cells).getbbox() is not None  # Mole's back is not Courier's
+
+
+@pytest.mark.parametrize("game_id", ["agents-back", "agents-sheet-1", "agents-backs-1"])
+def test_no_game_or_set_id_makes_pnps_own_file_names_clash(tmp_path: Path, game_id) -> None:
+    """A game named like one of its deck's files (the deck `agents`, the game `agents-back`)
+    exports: the thumbnail and the deck's back are two files, each what the save points at."""
+    game = tmp_path / "game"
+    shutil.copytree(SIXTH, game)
+    text = (game / "game.yaml").read_text()
+    (game / "game.yaml").write_text(text.replace("id: sixth-game", f"id: {game_id}", 1))
+    export(str(game), "--dpi", "30", "--out", str(tmp_path / "out"))
+    folder = tmp_path / "out" / game_id / "tts"
+    save = json.loads((folder / f"{game_id}.json").read_text("utf-8"))
+    deck = next(o for o in save["ObjectStates"] if o["Name"] == "DeckCustom")
+    for sheet in deck["CustomDeck"].values():
+        for key in ("FaceURL", "BackURL"):
+            assert image_at(sheet[key]).size != Image.open(folder / f"{game_id}.png").size, key

@@ -40,7 +40,7 @@ def test_an_export_over_the_pixel_budget_is_refused_before_it_is_drawn(tmp_path,
     run.refused("this export would rasterize more than 1,000 million pixels",
                 "set 'agents' (Agent cards)", "ask for a lower --dpi")  # fmt: skip
     assert nothing_in(tmp_path / "out")
-    assert run.peak_mb < 400
+    assert run.peak_mb < 320
 
 
 def test_a_face_larger_than_the_image_bound_is_refused(tmp_path, run_pnp):

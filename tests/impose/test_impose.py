@@ -17,6 +17,7 @@ from impose_faces import (
     face_boxes,
     is_halo,
     margin_lines,
+    mark_gaps,
     to_mm,
     trim_intervals,
     words,
@@ -25,7 +26,9 @@ from pypdf import PdfReader
 
 from pnp.errors import BuildError, InputError
 from pnp.export.pdf import write_document
+from pnp.impose.crop_marks import BLEED_GAP_MM
 from pnp.impose.document import Document
+from pnp.impose.marks import MARK_GAP_MM
 from pnp.impose.options import SheetOptions
 from pnp.impose.paper import parse_paper
 from pnp.impose.sheet import Piece
@@ -68,6 +71,23 @@ def test_poker_3x3_crop_marks_measure_the_trim_and_grid_is_centred(tmp_path, pap
         # the art (with its bleed) stays on the paper, inside the 3 mm margin
         x0, y0, x1, y1 = art_bbox(page)
         assert x0 >= 3 - 1e-3 and y0 >= 3 + footer and x1 <= W - 3 + 1e-3 and y1 <= H - 3
+
+
+@pytest.mark.parametrize("gap", [None, 0])
+def test_every_crop_mark_stops_its_gap_short_of_the_art(tmp_path, gap):
+    """A mark in the margin stops MARK_GAP_MM (1 mm) short of the outermost art, never touching
+    it; one with no room there (above the A4 label strip) lies in the bleed, which is cut away,
+    BLEED_GAP_MM from the trim. Gap 0: the cards butt and share their cuts, marks still short."""
+    opts = {} if gap is None else {"gap_mm": gap}
+    pdf = build(tmp_path, cards("Card", 9), paper="a4", **opts)
+    with pdfplumber.open(pdf) as doc:
+        gaps = mark_gaps(doc.pages[0])
+    lines = 4 if gap == 0 else 6  # trim lines each way: shared when the cards butt
+    assert len(gaps) == 2 * 2 * lines  # a mark at both ends of each
+    in_bleed = -(3 - BLEED_GAP_MM)
+    margin = [g for g in gaps if abs(g - in_bleed) > 0.01]
+    assert len(margin) >= len(gaps) // 2
+    assert min(margin) >= MARK_GAP_MM - 0.01, sorted(margin)[:4]
 
 
 def test_tarot_cards_get_their_own_bleed_when_it_costs_nothing(tmp_path):

@@ -145,3 +145,24 @@ def test_many_small_decks_still_take_the_fewest_sheets() -> None:
     assert len(fronts) == 89 and len(pages) == 2 * 89
     keys = Counter(pl.face.key for p in fronts for pl in p.placements)
     assert len(keys) == 800 and set(keys.values()) == {1}
+
+
+def test_only_a_deck_of_one_back_is_hidden() -> None:
+    """Hidden (its cards not to be told apart from behind, so never a card or two among
+    another deck's) is a deck whose every card has one and the same back. A set whose backs
+    differ (double-sided cards, a back per faction) shows what each card is anyway; one-sided
+    cards have no back to hide behind."""
+    from impose_faces import face
+
+    from pnp.impose.decks import Deck
+    from pnp.impose.sheet import Piece
+
+    back = face("Back")
+    assert Deck("one back", tuple(Piece(face(f"C{c}"), back) for c in range(4))).hidden
+    differing = tuple(Piece(face(f"C{c}"), face(f"Back{c % 2}")) for c in range(4))
+    assert not Deck("two backs", differing).hidden
+    each = tuple(Piece(face(f"C{c}"), face(f"Back{c}")) for c in range(4))
+    assert not Deck("a back each", each).hidden
+    some = (Piece(face("C0"), back), Piece(face("C1")))
+    assert not Deck("one back, one without", some).hidden
+    assert not Deck("one-sided", tuple(Piece(face(f"C{c}")) for c in range(4))).hidden

@@ -167,6 +167,38 @@ def test_justify_fills_every_line_but_the_last():
     assert printed[-1][-1]["x1"] < RIGHT - 5 * PT_PER_MM
 
 
+def test_justify_leaves_each_paragraphs_last_line_natural():
+    """Not only the text's last line: a paragraph's last line, before a line break, keeps its
+    natural spacing too (stretched, its few words would spread across the box)."""
+    paragraph = "Score 1 intel for each enabled card of this faction in your row."  # 3 lines
+    printed = lines(text_face(paragraph + "\n" + paragraph, align="justify"))
+    half = len(printed) // 2
+    assert len(printed) == 2 * half >= 4  # the same paragraph twice
+    for number, line in enumerate(printed):
+        assert line[0]["x0"] == pytest.approx(LEFT, abs=0.01)
+        if number in (half - 1, len(printed) - 1):  # each paragraph's last line
+            assert line[-1]["x1"] < RIGHT - 5 * PT_PER_MM, number
+        else:
+            assert line[-1]["x1"] == pytest.approx(RIGHT, abs=0.01), number
+
+
+def darkest(art: FaceArt) -> int:
+    """The darkest grey in the rendered face (text alone on white paper)."""
+    image = pypdfium2.PdfDocument(face_pdf(art))[0].render(scale=SCALE).to_pil().convert("L")
+    return int(image.getextrema()[0])
+
+
+@pytest.mark.parametrize("text", ["HHHH", "HH :intel: HH"])  # a run alone, runs beside an icon
+def test_translucent_text_lets_the_paper_through(text):
+    """Opacity 0.5 over white paper: the strokes' cores are halfway between the ink and the
+    paper, as drawn with its opacity (opaque, they would be the ink's own grey)."""
+    props = {"size": 30, "min_size": 30}
+    opaque = darkest(text_face(text, **props))
+    half = darkest(text_face(text, opacity=0.5, **props))
+    assert opaque < 100  # the ink is dark: the difference shows
+    assert half == pytest.approx(255 - 0.5 * (255 - opaque), abs=8), (opaque, half)
+
+
 # -- inline icons ----------------------------------------------------------------------------------
 
 

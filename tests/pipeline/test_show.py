@@ -114,3 +114,16 @@ def test_a_bad_output_line_names_its_template_line(game):
     title_line = line_of(front, "text: {{ card.name }}: x")
     assert f"(written by card-front.yaml.j2:{title_line})" in result.output.replace("\n  ", " ")
     assert "two items" not in result.output
+
+
+@pytest.mark.parametrize("flags", [(), ("--yaml",), ("--png", "face.png")])
+def test_a_field_the_card_lacks_is_the_templates_error_not_a_crash(game, tmp_path, flags):
+    front = game / "templates" / "card-front.yaml.j2"
+    front.write_text(front.read_text().replace("card.cost,", "card.power,"))
+    flags = tuple(str(tmp_path / f) if f.endswith(".png") else f for f in flags)
+    result = run("show", str(game), "scout", *flags)
+    assert result.exit_code == 2, result.output
+    line = line_of(front, "card.power")
+    assert f"card-front.yaml.j2:{line}" in result.output
+    assert "card has no field 'power'" in result.output
+    assert "bug" not in result.output

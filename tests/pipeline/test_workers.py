@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 import time
 
 import pytest
@@ -43,6 +44,21 @@ def test_without_a_second_core_the_job_runs_here(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setenv("PNP_JOBS", "1")
     assert not workers.may_fork(nested=False)
     assert workers.in_background(os.getpid).result() == os.getpid()
+
+
+def test_a_process_running_threads_never_forks() -> None:
+    """As the studio's: a child forked beside its server and watch threads could hang on a
+    lock one of them held; the job runs here instead."""
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait, daemon=True)
+    thread.start()
+    try:
+        assert not workers.may_fork(nested=False)
+        assert workers.in_background(os.getpid).result() == os.getpid()
+    finally:
+        stop.set()
+        thread.join()
+    assert workers.in_background(os.getpid).result() != os.getpid()  # alone again: it forks
 
 
 def test_cancel_stops_the_child() -> None:

@@ -152,6 +152,11 @@ def test_a_catalog_edit_redraws_that_card_alone(page: Any, game: Path) -> None:
     after = dict(page.eval_on_selector_all(".tile", "ts => ts.map(t => [t.dataset.id, "
                                            "t.dataset.key])"))  # fmt: skip
     assert [i for i in keys if keys[i] != after[i]] == ["deck/sniper/front"]
+    # the server's list of changed faces is what the page flashes: that card alone, this time
+    flashed = page.eval_on_selector_all(".tile", "ts => ts.map(t => [t.dataset.id, "
+                                        "Number(t.dataset.changed || 0)])")  # fmt: skip
+    latest = max(version for _, version in flashed)
+    assert [i for i, version in flashed if version == latest] == ["deck/sniper/front"]
     assert page.evaluate("[...document.querySelectorAll('.tile img')].every(i => i.__kept)")
     page.wait_for_function("document.getElementById('card-yaml').textContent"
                            ".includes('discard 2 cards')", timeout=WAIT_MS)  # fmt: skip

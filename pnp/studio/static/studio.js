@@ -43,17 +43,23 @@ function makeTile(t) {
   return fig;
 }
 
+// the version at which the server last said each face changed ("faces" events): a tile flashes
+// when it is listed, whatever the page saw of it before
+const changedAt = new Map();
+
 function fillTile(fig, t) {
-  const signature = JSON.stringify(t) + (t.id === openId);
+  const changed = changedAt.get(t.id) || 0;
+  const signature = JSON.stringify(t) + (t.id === openId) + changed;
   if (fig.dataset.signature === signature) return;
   fig.dataset.signature = signature;
   const img = fig.querySelector("img");
+  if (changed > Number(fig.dataset.changed || 0)) {
+    fig.dataset.changed = String(changed);
+    fig.classList.remove("changed");
+    void fig.offsetWidth; // restart the flash
+    fig.classList.add("changed");
+  }
   if (t.key && fig.dataset.key !== t.key) {
-    if (fig.dataset.key) {
-      fig.classList.remove("changed");
-      void fig.offsetWidth;
-      fig.classList.add("changed");
-    }
     img.src = faceURL(t.key);
     fig.dataset.key = t.key;
   }
@@ -374,7 +380,13 @@ function showTab(name) {
 function connect() {
   const events = new EventSource("/events");
   events.addEventListener("hello", () => refresh());
-  events.addEventListener("faces", () => refresh());
+  events.addEventListener("faces", (e) => {
+    const sent = JSON.parse(e.data);
+    if (tiles.size) { // not the first faces the page gets: those are all new
+      for (const id of sent.changed || []) changedAt.set(id, sent.version);
+    }
+    refresh();
+  });
   events.addEventListener("prints", (e) => drawPrints(JSON.parse(e.data)));
   events.onerror = () => status("disconnected: is pnp studio still running?", true);
 }
