@@ -19,7 +19,7 @@ from pnp.export.pdf import write_document
 from pnp.impose.document import Document
 from pnp.impose.options import SheetOptions
 
-GOLDEN = Path(__file__).parent / "fixtures" / "golden" / "sheet-a4.png"
+GOLDEN = Path(__file__).parents[1] / "fixtures" / "golden" / "sheet-a4.png"
 DPI = 100
 
 
