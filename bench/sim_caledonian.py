@@ -132,6 +132,7 @@ class Catalog:
     head_start: dict[int, dict[int, int]] = field(default_factory=dict)
     variants: dict[str, str] = field(default_factory=dict)  # key -> name (the variants table)
     equal_turns: bool = False
+    minutes: dict[int, int] = field(default_factory=dict)  # the game-length table's minutes
 
     @property
     def hand(self) -> int:
@@ -145,8 +146,10 @@ def budget_from_play_time(meta: dict[str, Any], players: Sequence[int]) -> dict[
     return {p: int(top * 60 // (40 + 10 * p)) for p in players}
 
 
-def load(path: str | None = None) -> Catalog:
-    game = resolve_game(path or GAME)
+def load(path: str | None = None, edition: str | None = None) -> Catalog:
+    """The catalog of the game (or of the game folder `path`), in `edition` (its default when
+    None)."""
+    game = resolve_game(path or GAME, edition=edition)
     tables = game.tables
     nations = [r["id"] for r in sorted(tables["nations"].rows, key=lambda r: r["order"])]
     track = {r["nation"]: dict(r) for r in tables["security-tracker"].rows}
@@ -200,7 +203,7 @@ def load(path: str | None = None) -> Catalog:
         n: {seat: extra.get(seat, 0) for seat in range(1, n + 1)}
         for n in range(players[0], players[1] + 1)
     }
-    return Catalog(
+    cat = Catalog(
         nations,
         track,
         numbers,
@@ -218,6 +221,9 @@ def load(path: str | None = None) -> Catalog:
         head_start,
         {r["key"]: r["name"] for r in tables["variants"].rows} if "variants" in tables else {},
     )
+    if "game-length" in tables:
+        cat.minutes = {int(r["players"]): int(r["minutes"]) for r in tables["game-length"].rows}
+    return cat
 
 
 def variant(cat: Catalog, key: str) -> Catalog:
@@ -248,12 +254,20 @@ class Policy:
     ammo: int  # off-nation cards kept to sink crises with
     spy: str  # "decisive" (only when it wins or saves at once) or "eager"
     agents: str  # "useful" or "all"
+    investor: bool = False  # invests every card, keeps one for its next secret, chains sales
+    target: str = "rivals"  # whose nations sabotage aims at: "rivals" or only "leader"
 
 
 POLICIES = {
     "cautious": Policy("cautious", 0, 2, 1.5, 0.0, True, False, 0, "decisive", "useful"),
     "aggressive": Policy("aggressive", 3, 5, 0.5, 1.0, True, False, 2, "eager", "all"),
     "dumping": Policy("dumping", 1, 4, 0.5, 0.5, False, True, 0, "eager", "all"),
+    "investor": Policy(
+        "investor", 0, 2, 1.5, 0.0, False, False, 0, "decisive", "useful", investor=True
+    ),
+    "attacker": Policy(
+        "attacker", 3, 4, 0.5, 1.5, True, False, 2, "eager", "useful", target="leader"
+    ),
 }
 
 
@@ -313,6 +327,7 @@ class Stats:
     no_allegiance: int = 0
     reshuffles: int = 0
     sales: Counter = field(default_factory=Counter)
+    actions: Counter = field(default_factory=Counter)  # what players do at the table (time)
 
 
 def phi(x: float) -> float:
@@ -373,6 +388,7 @@ class Game:
         return self.deck.pop()
 
     def take(self, p: Player, k: int) -> None:
+        self.stats.actions["draw"] += k
         for _ in range(k):
             c = self.draw()
             p.hand.append(c)
@@ -394,10 +410,23 @@ class Game:
 
     # -- values a player gives to nations ------------------------------------------------------
 
+    def leader(self, p: Player) -> Player | None:
+        """The rival in the lead as the table sees it (Vault, then bonds held), if it is not `p`."""
+
+        def shown(q: Player) -> tuple[int, int]:
+            return q.score, sum(len(cs) for cs in q.bonds.values())
+
+        best = max(self.players, key=shown)
+        return None if best is p or shown(best) == shown(p) else best
+
     def threat(self, p: Player, n: str) -> float:
         goal = self.cat.numbers["vault-goal"]
         t = 0.0
-        for o in self.others(p):
+        targets = self.others(p)
+        if p.policy.target == "leader":
+            top = self.leader(p)
+            targets = [top] if top else []
+        for o in targets:
             w = 0.25 + 2.5 * o.score / goal  # the leaders first
             if p.known.get(o.seat) == n:
                 t += w
@@ -542,6 +571,7 @@ class Game:
         sold = p.bonds.pop(n)
         p.bank(sold)
         self.stats.sales[route] += 1
+        self.stats.actions["sale"] += 1
         forcing = {route} if route in ("broker", "traitor") else set()
         forcing |= {r for r, nat, seat in self.turn_log if nat == n and seat == p.seat}
         if route == "broker":
@@ -614,8 +644,10 @@ class Game:
         def score(c: Card) -> float:
             n = c.nation
             same = sum(x.value for x in cards if x.nation == n and x is not c)
+            chain = p.policy.investor and self.level[n] >= self.cat.track[n]["max"]
             return (
-                1.2 * p.bond_value(n)
+                (100.0 * bool(p.bonds.get(n)) if chain else 0.0)
+                + 1.2 * p.bond_value(n)
                 + same
                 + 0.6 * self.level[n]
                 + 0.3 * c.value
@@ -634,6 +666,7 @@ class Game:
             return False
         p.hand.remove(card)
         self.discard.append(card)
+        self.stats.actions["play"] += 1
         self.turn_log.append((card.role, nation, p.seat))
         then = re.search(r"[Tt]hen draw (\d+) Dossier card", card.text)
         if then:
@@ -662,7 +695,24 @@ class Game:
         )
 
     def bond_material(self, p: Player, c: Card) -> bool:
+        if p.policy.investor:
+            return c is not self.reserve(p)
         return p.sellable(c.nation)
+
+    def reserve(self, p: Player) -> Card | None:
+        """The investor's next secret allegiance, kept in hand: a card of the nation highest
+        on the track (at the maximum with bonds first), not the nation it already sells."""
+        mine = p.secret.nation if p.secret else None
+        cards = [c for c in p.hand if c.nation != mine]
+        if not cards:
+            return None
+
+        def key(c: Card) -> tuple[bool, int, int, int]:
+            n = c.nation
+            top = self.level[n] >= self.cat.track[n]["max"]
+            return top and bool(p.bonds.get(n)), self.level[n], p.bond_value(n), c.value
+
+        return max(cards, key=key)
 
     DECISIVE = (
         "asset-freeze",
@@ -884,6 +934,8 @@ class Game:
                     ):
                         self.turn_log.append(("sleeper", own, p.seat))
         self.discard.extend(cards)
+        self.stats.actions["count"] += 1
+        self.stats.actions["reveal"] += len(cards)
         helped = base > 0 or any(q is a and c.nation in support for q, c in submitted)
         if incident:
             self.stats.incidents.append((ch.id, success))
@@ -1196,6 +1248,7 @@ class Game:
         for c in junk[:limit]:
             p.hand.remove(c)
             self.discard.append(c)
+            self.stats.actions["discard"] += 1
 
     def invest(self, p: Player, courier: bool = False) -> None:
         for c in list(p.hand):
@@ -1206,9 +1259,11 @@ class Game:
                     continue
                 p.hand.remove(c)
                 p.bonds[c.nation].append(c)
+                self.stats.actions["invest"] += 1
             elif p.policy.dump and not courier and self.junk(p, c):
                 p.hand.remove(c)
                 p.bonds[c.nation].append(c)
+                self.stats.actions["invest"] += 1
 
     def play_turn(self, p: Player) -> None:
         self.active = p
@@ -1229,6 +1284,7 @@ class Game:
                     continue
                 p.hand.remove(c)
                 p.agents.append(c)
+                self.stats.actions["agent"] += 1
         self.sales()
         # 3-5. the crisis
         self.crisis(self.choose_crisis(p))
@@ -1432,8 +1488,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--effects", action="store_true", help="each card's effect (factorial)")
     parser.add_argument("--cards", action="store_true", help="supported rate per crisis card")
     parser.add_argument("--variant", help="play a variant of the rulebook's (its key)")
+    parser.add_argument("--edition", help="an edition of the game (default: its default)")
     args = parser.parse_args(argv)
-    cat = load(args.catalog)
+    cat = load(args.catalog, args.edition)
     if args.variant:
         cat = variant(cat, args.variant)
     counts = args.players or list(range(cat.players[0], cat.players[1] + 1))
