@@ -263,7 +263,7 @@ POLICIES = {
     "aggressive": Policy("aggressive", 3, 5, 0.5, 1.0, True, False, 2, "eager", "all"),
     "dumping": Policy("dumping", 1, 4, 0.5, 0.5, False, True, 0, "eager", "all"),
     "investor": Policy(
-        "investor", 0, 2, 1.5, 0.0, False, False, 0, "decisive", "useful", investor=True
+        "investor", 0, 2, 1.5, 0.0, True, False, 0, "decisive", "useful", investor=True
     ),
     "attacker": Policy(
         "attacker", 3, 4, 0.5, 1.5, True, False, 2, "eager", "useful", target="leader"
@@ -358,6 +358,7 @@ class Game:
         self.active = self.players[0]
         self.failed_incidents = 0
         self.turn_log: list[tuple[str, str | None, int]] = []  # role, nation, seat
+        self.sold: Counter = Counter()  # sales per seat this turn
         self.stats = Stats()
         self.tokens = Counter(cat.tokens)
         self.counted = 0  # crises and incidents counted (a guard against runaway cascades)
@@ -514,10 +515,13 @@ class Game:
         changed = True
         while changed:
             changed = False
+            limit = self.cat.numbers.get("sales-per-turn", 0)
             for p in self.order_from(self.active):
                 for n in self.at_max():
                     if self.level[n] < self.cat.track[n]["max"]:
                         continue
+                    if limit and self.sold[p.seat] >= limit:
+                        break
                     self.prepare_sale(p, n)
                     if p.bonds.get(n) and p.sellable(n):
                         secret = p.secret is not None and p.secret.nation == n
@@ -572,6 +576,9 @@ class Game:
         p.bank(sold)
         self.stats.sales[route] += 1
         self.stats.actions["sale"] += 1
+        self.sold[p.seat] += 1
+        if route != "traitor":  # a sale at the maximum: the market may answer it
+            self.move(n, -self.cat.numbers.get("sale-drop", 0))
         forcing = {route} if route in ("broker", "traitor") else set()
         forcing |= {r for r, nat, seat in self.turn_log if nat == n and seat == p.seat}
         if route == "broker":
@@ -750,6 +757,7 @@ class Game:
         self, p: Player, support: set[str], goal: int, est: float, d: float, active: bool
     ) -> list[Card]:
         pol = p.policy
+        most = self.most_submit(p)
         out: list[Card] = []
         if abs(d) >= pol.min_interest or (active and d != 0):
             if d > 0:
@@ -763,10 +771,10 @@ class Game:
                 )
                 cands = spare + (own_cards if active or abs(d) >= 3 else [])
                 need = goal + pol.margin - est
-                best = sorted((c.value for c in cands), reverse=True)[: pol.max_submit]
+                best = sorted((c.value for c in cands), reverse=True)[:most]
                 if need > 0 and sum(best) >= need - 3:
                     for c in cands:
-                        if est >= goal + pol.margin or len(out) >= pol.max_submit:
+                        if est >= goal + pol.margin or len(out) >= most:
                             break
                         out.append(c)
                         est += c.value
@@ -779,21 +787,25 @@ class Game:
                     and not self.keeps_for_effect(p, c)
                 ]
                 need = est - (goal - pol.margin) + 1
-                if need > 0 and sum(c.value for c in cands[: pol.max_submit]) >= need - 3:
+                if need > 0 and sum(c.value for c in cands[:most]) >= need - 3:
                     for c in sorted(cands, key=lambda c: -c.value):
-                        if est < goal - pol.margin or len(out) >= pol.max_submit:
+                        if est < goal - pol.margin or len(out) >= most:
                             break
                         out.append(c)
                         est -= c.value
         if pol.dump and d <= pol.min_interest:
             for c in p.hand:
-                if c in out or len(out) >= pol.max_submit:
+                if c in out or len(out) >= most:
                     continue
                 if c.nation not in support and self.junk(p, c):
                     out.append(c)
         for c in out:
             p.hand.remove(c)
         return out
+
+    def most_submit(self, p: Player) -> int:
+        """Cards `p` gives a crisis at most: its policy's, within the catalog's limit."""
+        return min(p.policy.max_submit, self.cat.numbers.get("submit", 0) or 99)
 
     def run(self, ch: Challenge, own: str, incident: bool) -> bool:
         """Steps 4 and 5 for a crisis of nation `own` (or the incident of the nation in peril)."""
@@ -1063,11 +1075,11 @@ class Game:
             succ = self.panel_gain(w, succ_m)
             fail = self.panel_gain(w, fail_m)
             push = sorted((c.value for c in p.hand if c.nation in support), reverse=True)
-            push = push[: p.policy.max_submit]
+            push = push[: self.most_submit(p)]
             sink = sorted(
                 (c.value for c in p.hand if c.nation not in support and self.junk(p, c)),
                 reverse=True,
-            )[: p.policy.max_submit]
+            )[: self.most_submit(p)]
             for delta, cost in ((sum(push), 0.1 * sum(push)), (-sum(sink), 0.0), (0, 0.0)):
                 pr = phi((base + mean + delta - g + 0.5) / sd)
                 eu = pr * succ + (1 - pr) * fail - cost + self.rng.random() * 0.01
@@ -1242,6 +1254,11 @@ class Game:
         if not limit or not p.policy.discard:
             return
         junk = sorted((c for c in p.hand if self.junk(p, c)), key=lambda c: c.value)
+        cap = self.cat.numbers.get("invest", 0)
+        if p.policy.investor and cap:
+            # it can invest only `cap` a turn: it keeps those and its next allegiance
+            keep = sorted(p.hand, key=lambda c: (self.level[c.nation], c.value))[-(cap + 1) :]
+            junk = [c for c in p.hand if c not in keep and not self.agent_useful(p, c)]
         keep = p.policy.ammo
         if keep:
             junk = junk[: max(0, len(junk) - keep)]
@@ -1251,25 +1268,31 @@ class Game:
             self.stats.actions["discard"] += 1
 
     def invest(self, p: Player, courier: bool = False) -> None:
-        for c in list(p.hand):
+        """Step 6 (or a Courier's): the cards the policy invests, the ones it can sell and
+        the nations highest on the track first, as many as the catalog allows a step."""
+        chosen = []
+        for c in p.hand:
             if self.bond_material(p, c):
                 if c.type == "espionage" and self.keeps_for_effect(p, c) and c.value <= 2:
                     continue
                 if c.type == "field-agent" and self.agent_useful(p, c) and not courier:
                     continue
-                p.hand.remove(c)
-                p.bonds[c.nation].append(c)
-                self.stats.actions["invest"] += 1
+                chosen.append(c)
             elif p.policy.dump and not courier and self.junk(p, c):
-                p.hand.remove(c)
-                p.bonds[c.nation].append(c)
-                self.stats.actions["invest"] += 1
+                chosen.append(c)
+        chosen.sort(key=lambda c: (p.sellable(c.nation), self.level[c.nation], c.value))
+        limit = self.cat.numbers.get("invest", 0) or len(chosen)
+        for c in chosen[::-1][:limit]:
+            p.hand.remove(c)
+            p.bonds[c.nation].append(c)
+            self.stats.actions["invest"] += 1
 
     def play_turn(self, p: Player) -> None:
         self.active = p
         self.turn += 1
         self.failed_incidents = 0
         self.turn_log = []
+        self.sold.clear()
         # 1. discard (balance pass), then draw up to the hand size
         self.discard_step(p)
         need = self.hand_size(p) - len(p.hand)
