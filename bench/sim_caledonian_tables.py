@@ -37,7 +37,7 @@ import sim_caledonian as sim
 FAIR_POLICY = 1.5  # a policy above 1.5x its fair share against a table breaks the game
 FAIR_SEAT = 1.2  # a seat above 1.2x
 FORCING = 0.25  # an effect in more than a quarter of the winning sales decides too many games
-BOOK_TURN = (40, 10)  # the game-length table's turn time: 40 s plus 10 s a player
+BOOK_TURN = (60, 10)  # the game-length table's turn time: 60 s plus 10 s a player
 
 # Seconds each act takes at a table (our estimate from the rulebook's steps: reading a card is
 # reading its title, goal and panels aloud; counting a revealed card is turning it and adding or
