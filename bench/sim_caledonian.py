@@ -29,6 +29,19 @@ Policies (every seat plays the same one; none uses a move the rulebook does not 
   dumping     the habit the old rules needed: never uses the discard, puts every card it has no
               use for into other players' crises as counter support, and invests what is left as
               bonds of any nation.
+  investor    invests every card it may (any nation), keeps in hand one card of the nation
+              highest on the track as its next secret allegiance, and after each sale takes a
+              nation at the maximum where it holds bonds, so that sales chain; with an invest
+              limit it keeps the cards it will invest next and discards the rest.
+  attacker    plays like the cautious policy but sinks the nations of the player in the lead
+              (the richest Vault, then the most bonds), and only theirs: sabotage aimed at the
+              leader. Its Espionage cards go at the leader first.
+
+Mixed tables (one seat of one policy among another) are played by sim_caledonian_tables.py.
+
+Key numbers played when the catalog has them (levers of the balance pass; absent, no limit):
+invest (cards at most a step 6 invests), submit (cards at most a player gives one crisis),
+sale-drop (spaces a nation falls after a sale at the maximum), sales-per-turn (per player).
 
 Limits: players do not count cards, read tells or bluff; a public token is read as a weak sign
 of a secret allegiance; the Mole and Wiretap show information no policy uses (information
