@@ -29,6 +29,19 @@ Policies (every seat plays the same one; none uses a move the rulebook does not 
   dumping     the habit the old rules needed: never uses the discard, puts every card it has no
               use for into other players' crises as counter support, and invests what is left as
               bonds of any nation.
+  investor    invests every card it may (any nation), keeps in hand one card of the nation
+              highest on the track as its next secret allegiance, and after each sale takes a
+              nation at the maximum where it holds bonds, so that sales chain; with an invest
+              limit it keeps the cards it will invest next and discards the rest.
+  attacker    plays like the cautious policy but sinks the nations of the player in the lead
+              (the richest Vault, then the most bonds), and only theirs: sabotage aimed at the
+              leader. Its Espionage cards go at the leader first.
+
+Mixed tables (one seat of one policy among another) are played by sim_caledonian_tables.py.
+
+Key numbers played when the catalog has them (levers of the balance pass; absent, no limit):
+invest (cards at most a step 6 invests), submit (cards at most a player gives one crisis),
+sale-drop (spaces a nation falls after a sale at the maximum), sales-per-turn (per player).
 
 Limits: players do not count cards, read tells or bluff; a public token is read as a weak sign
 of a secret allegiance; the Mole and Wiretap show information no policy uses (information
@@ -132,6 +145,7 @@ class Catalog:
     head_start: dict[int, dict[int, int]] = field(default_factory=dict)
     variants: dict[str, str] = field(default_factory=dict)  # key -> name (the variants table)
     equal_turns: bool = False
+    minutes: dict[int, int] = field(default_factory=dict)  # the game-length table's minutes
 
     @property
     def hand(self) -> int:
@@ -145,8 +159,10 @@ def budget_from_play_time(meta: dict[str, Any], players: Sequence[int]) -> dict[
     return {p: int(top * 60 // (40 + 10 * p)) for p in players}
 
 
-def load(path: str | None = None) -> Catalog:
-    game = resolve_game(path or GAME)
+def load(path: str | None = None, edition: str | None = None) -> Catalog:
+    """The catalog of the game (or of the game folder `path`), in `edition` (its default when
+    None)."""
+    game = resolve_game(path or GAME, edition=edition)
     tables = game.tables
     nations = [r["id"] for r in sorted(tables["nations"].rows, key=lambda r: r["order"])]
     track = {r["nation"]: dict(r) for r in tables["security-tracker"].rows}
@@ -200,7 +216,7 @@ def load(path: str | None = None) -> Catalog:
         n: {seat: extra.get(seat, 0) for seat in range(1, n + 1)}
         for n in range(players[0], players[1] + 1)
     }
-    return Catalog(
+    cat = Catalog(
         nations,
         track,
         numbers,
@@ -218,6 +234,9 @@ def load(path: str | None = None) -> Catalog:
         head_start,
         {r["key"]: r["name"] for r in tables["variants"].rows} if "variants" in tables else {},
     )
+    if "game-length" in tables:
+        cat.minutes = {int(r["players"]): int(r["minutes"]) for r in tables["game-length"].rows}
+    return cat
 
 
 def variant(cat: Catalog, key: str) -> Catalog:
@@ -248,12 +267,20 @@ class Policy:
     ammo: int  # off-nation cards kept to sink crises with
     spy: str  # "decisive" (only when it wins or saves at once) or "eager"
     agents: str  # "useful" or "all"
+    investor: bool = False  # invests every card, keeps one for its next secret, chains sales
+    target: str = "rivals"  # whose nations sabotage aims at: "rivals" or only "leader"
 
 
 POLICIES = {
     "cautious": Policy("cautious", 0, 2, 1.5, 0.0, True, False, 0, "decisive", "useful"),
     "aggressive": Policy("aggressive", 3, 5, 0.5, 1.0, True, False, 2, "eager", "all"),
     "dumping": Policy("dumping", 1, 4, 0.5, 0.5, False, True, 0, "eager", "all"),
+    "investor": Policy(
+        "investor", 0, 2, 1.5, 0.0, True, False, 0, "decisive", "useful", investor=True
+    ),
+    "attacker": Policy(
+        "attacker", 3, 4, 0.5, 1.5, True, False, 2, "eager", "useful", target="leader"
+    ),
 }
 
 
@@ -313,6 +340,7 @@ class Stats:
     no_allegiance: int = 0
     reshuffles: int = 0
     sales: Counter = field(default_factory=Counter)
+    actions: Counter = field(default_factory=Counter)  # what players do at the table (time)
 
 
 def phi(x: float) -> float:
@@ -343,6 +371,7 @@ class Game:
         self.active = self.players[0]
         self.failed_incidents = 0
         self.turn_log: list[tuple[str, str | None, int]] = []  # role, nation, seat
+        self.sold: Counter = Counter()  # sales per seat this turn
         self.stats = Stats()
         self.tokens = Counter(cat.tokens)
         self.counted = 0  # crises and incidents counted (a guard against runaway cascades)
@@ -373,6 +402,7 @@ class Game:
         return self.deck.pop()
 
     def take(self, p: Player, k: int) -> None:
+        self.stats.actions["draw"] += k
         for _ in range(k):
             c = self.draw()
             p.hand.append(c)
@@ -394,10 +424,23 @@ class Game:
 
     # -- values a player gives to nations ------------------------------------------------------
 
+    def leader(self, p: Player) -> Player | None:
+        """The rival in the lead as the table sees it (Vault, then bonds held), if it is not `p`."""
+
+        def shown(q: Player) -> tuple[int, int]:
+            return q.score, sum(len(cs) for cs in q.bonds.values())
+
+        best = max(self.players, key=shown)
+        return None if best is p or shown(best) == shown(p) else best
+
     def threat(self, p: Player, n: str) -> float:
         goal = self.cat.numbers["vault-goal"]
         t = 0.0
-        for o in self.others(p):
+        targets = self.others(p)
+        if p.policy.target == "leader":
+            top = self.leader(p)
+            targets = [top] if top else []
+        for o in targets:
             w = 0.25 + 2.5 * o.score / goal  # the leaders first
             if p.known.get(o.seat) == n:
                 t += w
@@ -485,10 +528,13 @@ class Game:
         changed = True
         while changed:
             changed = False
+            limit = self.cat.numbers.get("sales-per-turn", 0)
             for p in self.order_from(self.active):
                 for n in self.at_max():
                     if self.level[n] < self.cat.track[n]["max"]:
                         continue
+                    if limit and self.sold[p.seat] >= limit:
+                        break
                     self.prepare_sale(p, n)
                     if p.bonds.get(n) and p.sellable(n):
                         secret = p.secret is not None and p.secret.nation == n
@@ -542,6 +588,10 @@ class Game:
         sold = p.bonds.pop(n)
         p.bank(sold)
         self.stats.sales[route] += 1
+        self.stats.actions["sale"] += 1
+        self.sold[p.seat] += 1
+        if route != "traitor":  # a sale at the maximum: the market may answer it
+            self.move(n, -self.cat.numbers.get("sale-drop", 0))
         forcing = {route} if route in ("broker", "traitor") else set()
         forcing |= {r for r, nat, seat in self.turn_log if nat == n and seat == p.seat}
         if route == "broker":
@@ -614,8 +664,10 @@ class Game:
         def score(c: Card) -> float:
             n = c.nation
             same = sum(x.value for x in cards if x.nation == n and x is not c)
+            chain = p.policy.investor and self.level[n] >= self.cat.track[n]["max"]
             return (
-                1.2 * p.bond_value(n)
+                (100.0 * bool(p.bonds.get(n)) if chain else 0.0)
+                + 1.2 * p.bond_value(n)
                 + same
                 + 0.6 * self.level[n]
                 + 0.3 * c.value
@@ -634,6 +686,7 @@ class Game:
             return False
         p.hand.remove(card)
         self.discard.append(card)
+        self.stats.actions["play"] += 1
         self.turn_log.append((card.role, nation, p.seat))
         then = re.search(r"[Tt]hen draw (\d+) Dossier card", card.text)
         if then:
@@ -662,7 +715,24 @@ class Game:
         )
 
     def bond_material(self, p: Player, c: Card) -> bool:
+        if p.policy.investor:
+            return c is not self.reserve(p)
         return p.sellable(c.nation)
+
+    def reserve(self, p: Player) -> Card | None:
+        """The investor's next secret allegiance, kept in hand: a card of the nation highest
+        on the track (at the maximum with bonds first), not the nation it already sells."""
+        mine = p.secret.nation if p.secret else None
+        cards = [c for c in p.hand if c.nation != mine]
+        if not cards:
+            return None
+
+        def key(c: Card) -> tuple[bool, int, int, int]:
+            n = c.nation
+            top = self.level[n] >= self.cat.track[n]["max"]
+            return top and bool(p.bonds.get(n)), self.level[n], p.bond_value(n), c.value
+
+        return max(cards, key=key)
 
     DECISIVE = (
         "asset-freeze",
@@ -700,6 +770,7 @@ class Game:
         self, p: Player, support: set[str], goal: int, est: float, d: float, active: bool
     ) -> list[Card]:
         pol = p.policy
+        most = self.most_submit(p)
         out: list[Card] = []
         if abs(d) >= pol.min_interest or (active and d != 0):
             if d > 0:
@@ -713,10 +784,10 @@ class Game:
                 )
                 cands = spare + (own_cards if active or abs(d) >= 3 else [])
                 need = goal + pol.margin - est
-                best = sorted((c.value for c in cands), reverse=True)[: pol.max_submit]
+                best = sorted((c.value for c in cands), reverse=True)[:most]
                 if need > 0 and sum(best) >= need - 3:
                     for c in cands:
-                        if est >= goal + pol.margin or len(out) >= pol.max_submit:
+                        if est >= goal + pol.margin or len(out) >= most:
                             break
                         out.append(c)
                         est += c.value
@@ -729,21 +800,25 @@ class Game:
                     and not self.keeps_for_effect(p, c)
                 ]
                 need = est - (goal - pol.margin) + 1
-                if need > 0 and sum(c.value for c in cands[: pol.max_submit]) >= need - 3:
+                if need > 0 and sum(c.value for c in cands[:most]) >= need - 3:
                     for c in sorted(cands, key=lambda c: -c.value):
-                        if est < goal - pol.margin or len(out) >= pol.max_submit:
+                        if est < goal - pol.margin or len(out) >= most:
                             break
                         out.append(c)
                         est -= c.value
         if pol.dump and d <= pol.min_interest:
             for c in p.hand:
-                if c in out or len(out) >= pol.max_submit:
+                if c in out or len(out) >= most:
                     continue
                 if c.nation not in support and self.junk(p, c):
                     out.append(c)
         for c in out:
             p.hand.remove(c)
         return out
+
+    def most_submit(self, p: Player) -> int:
+        """Cards `p` gives a crisis at most: its policy's, within the catalog's limit."""
+        return min(p.policy.max_submit, self.cat.numbers.get("submit", 0) or 99)
 
     def run(self, ch: Challenge, own: str, incident: bool) -> bool:
         """Steps 4 and 5 for a crisis of nation `own` (or the incident of the nation in peril)."""
@@ -884,6 +959,8 @@ class Game:
                     ):
                         self.turn_log.append(("sleeper", own, p.seat))
         self.discard.extend(cards)
+        self.stats.actions["count"] += 1
+        self.stats.actions["reveal"] += len(cards)
         helped = base > 0 or any(q is a and c.nation in support for q, c in submitted)
         if incident:
             self.stats.incidents.append((ch.id, success))
@@ -1011,11 +1088,11 @@ class Game:
             succ = self.panel_gain(w, succ_m)
             fail = self.panel_gain(w, fail_m)
             push = sorted((c.value for c in p.hand if c.nation in support), reverse=True)
-            push = push[: p.policy.max_submit]
+            push = push[: self.most_submit(p)]
             sink = sorted(
                 (c.value for c in p.hand if c.nation not in support and self.junk(p, c)),
                 reverse=True,
-            )[: p.policy.max_submit]
+            )[: self.most_submit(p)]
             for delta, cost in ((sum(push), 0.1 * sum(push)), (-sum(sink), 0.0), (0, 0.0)):
                 pr = phi((base + mean + delta - g + 0.5) / sd)
                 eu = pr * succ + (1 - pr) * fail - cost + self.rng.random() * 0.01
@@ -1190,31 +1267,45 @@ class Game:
         if not limit or not p.policy.discard:
             return
         junk = sorted((c for c in p.hand if self.junk(p, c)), key=lambda c: c.value)
+        cap = self.cat.numbers.get("invest", 0)
+        if p.policy.investor and cap:
+            # it can invest only `cap` a turn: it keeps those and its next allegiance
+            keep = sorted(p.hand, key=lambda c: (self.level[c.nation], c.value))[-(cap + 1) :]
+            junk = [c for c in p.hand if c not in keep and not self.agent_useful(p, c)]
         keep = p.policy.ammo
         if keep:
             junk = junk[: max(0, len(junk) - keep)]
         for c in junk[:limit]:
             p.hand.remove(c)
             self.discard.append(c)
+            self.stats.actions["discard"] += 1
 
     def invest(self, p: Player, courier: bool = False) -> None:
-        for c in list(p.hand):
+        """Step 6 (or a Courier's): the cards the policy invests, the ones it can sell and
+        the nations highest on the track first, as many as the catalog allows a step."""
+        chosen = []
+        for c in p.hand:
             if self.bond_material(p, c):
                 if c.type == "espionage" and self.keeps_for_effect(p, c) and c.value <= 2:
                     continue
                 if c.type == "field-agent" and self.agent_useful(p, c) and not courier:
                     continue
-                p.hand.remove(c)
-                p.bonds[c.nation].append(c)
+                chosen.append(c)
             elif p.policy.dump and not courier and self.junk(p, c):
-                p.hand.remove(c)
-                p.bonds[c.nation].append(c)
+                chosen.append(c)
+        chosen.sort(key=lambda c: (p.sellable(c.nation), self.level[c.nation], c.value))
+        limit = self.cat.numbers.get("invest", 0) or len(chosen)
+        for c in chosen[::-1][:limit]:
+            p.hand.remove(c)
+            p.bonds[c.nation].append(c)
+            self.stats.actions["invest"] += 1
 
     def play_turn(self, p: Player) -> None:
         self.active = p
         self.turn += 1
         self.failed_incidents = 0
         self.turn_log = []
+        self.sold.clear()
         # 1. discard (balance pass), then draw up to the hand size
         self.discard_step(p)
         need = self.hand_size(p) - len(p.hand)
@@ -1229,6 +1320,7 @@ class Game:
                     continue
                 p.hand.remove(c)
                 p.agents.append(c)
+                self.stats.actions["agent"] += 1
         self.sales()
         # 3-5. the crisis
         self.crisis(self.choose_crisis(p))
@@ -1432,8 +1524,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--effects", action="store_true", help="each card's effect (factorial)")
     parser.add_argument("--cards", action="store_true", help="supported rate per crisis card")
     parser.add_argument("--variant", help="play a variant of the rulebook's (its key)")
+    parser.add_argument("--edition", help="an edition of the game (default: its default)")
     args = parser.parse_args(argv)
-    cat = load(args.catalog)
+    cat = load(args.catalog, args.edition)
     if args.variant:
         cat = variant(cat, args.variant)
     counts = args.players or list(range(cat.players[0], cat.players[1] + 1))
