@@ -1,9 +1,12 @@
 """Crop marks: each trim line continued into the margin, outside all art and inside the part of
 the paper a printer reaches (`margin` mm from every edge).
 
-Where the margin leaves too little room beyond the art, the mark moves into the bleed instead:
-it starts just outside the trim and is cut away with the bleed (drawn with a white edge so it
-shows on dark art).
+No mark comes nearer the edge than DEAD_ZONE_MM (or the margin, if wider): many printers print
+nothing there, and a mark they drop is a cut without a guide. Where the margin leaves too little
+room beyond the art, the mark moves into the bleed instead: it starts just outside the trim and
+is cut away with the bleed (drawn with a white edge so it shows on dark art). Where neither end
+of a cut line has room (Letter's rows of poker cards reach the margin), the line's marks go into
+the gutters it crosses instead, where they are cut away with the gutter.
 """
 
 from __future__ import annotations
@@ -13,6 +16,9 @@ from pnp.impose.marks import MARK_GAP_MM, MARK_LENGTH_MM, Line
 
 MIN_MARK_MM = 2.0  # a shorter mark is hard to line a ruler up with
 BLEED_GAP_MM = 0.6  # between the trim and a mark moved into the bleed
+DEAD_ZONE_MM = 5.0  # many printers print nothing this near the paper edge
+GUTTER_GAP_MM = 0.3  # between a trim and a mark in the gutter beside it
+MIN_GUTTER_MARK_MM = 1.5  # a gutter mark is short; two of them on one line still guide a ruler
 
 
 def crop_marks(
@@ -43,6 +49,7 @@ def crop_marks(
     tx0, tx1 = min(r.x for r in cut), max(r.right for r in cut)
     ty0, ty1 = min(r.y for r in cut), max(r.top for r in cut)
     eps = 1e-3
+    margin = max(margin, DEAD_ZONE_MM)
     xs = sorted({round(v, 4) for r in trims for v in (r.x, r.right)})
     ys = sorted({round(v, 4) for r in trims for v in (r.y, r.top)})
     marks: list[Line] = []
@@ -51,13 +58,36 @@ def crop_marks(
             continue
         ends = ((y1, ty1, paper_h - _limit(margin, strip[1], paper_h - y1)),
                 (y0, ty0, _limit(margin, strip[0], y0)))  # fmt: skip
-        marks += [Line(x, a, x, b, s) for a, b, s in _segments(ends)]
+        found = _segments(ends)
+        if len(found) < 2:
+            found += _in_gutters([(o.y, o.top) for o in cut if _on(x, o.x, o.right)])
+        marks += [Line(x, a, x, b, s) for a, b, s in found]
     for y in ys:
         if not y0 - eps <= y <= y1 + eps or any(o.y + eps < y < o.top - eps for o in obstacles):
             continue
         ends = ((x1, tx1, paper_w - margin), (x0, tx0, margin))
-        marks += [Line(a, y, b, y, s) for a, b, s in _segments(ends)]
+        found = _segments(ends)
+        if len(found) < 2:
+            found += _in_gutters([(o.x, o.right) for o in cut if _on(y, o.y, o.top)])
+        marks += [Line(a, y, b, y, s) for a, b, s in found]
     return marks
+
+
+def _on(v: float, low: float, high: float) -> bool:
+    """Whether a cut line at `v` runs along an edge (`low` or `high`) of a trim."""
+    return abs(v - low) < 1e-3 or abs(v - high) < 1e-3
+
+
+def _in_gutters(spans: list[tuple[float, float]]) -> list[tuple[float, float, str]]:
+    """Marks in each gap between the trims a cut line runs along (`spans` across the line):
+    one per gutter deep enough, in the bleed that is cut away with it."""
+    spans = sorted(set(spans))
+    out = []
+    for (_, end), (start, _) in zip(spans, spans[1:], strict=False):
+        a, b = end + GUTTER_GAP_MM, start - GUTTER_GAP_MM
+        if b - a >= MIN_GUTTER_MARK_MM - 1e-6:
+            out.append((a, b, "bleedcrop"))
+    return out
 
 
 def _limit(margin: float, strip: float, depth: float) -> float:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pnp.draw.face import FaceArt
 from pnp.errors import BuildError
 from pnp.impose.crop_marks import crop_marks
-from pnp.impose.geometry import Rect, bleed_boxes
+from pnp.impose.geometry import Rect, bleed_boxes, printable
 from pnp.impose.marks import (
     Box,
     Circle,
@@ -209,8 +209,9 @@ def unit_pages(paper: Paper, placed: Placed, opts: SheetOptions, section: str) -
     folds = not duplex and any(len(u.parts) > 1 for u, _, _ in placed)
     front = Page(paper, "fold" if folds else "front", section)
     trims = [Rect(x, y, u.w, u.h) for u, x, y in placed]
-    clips = bleed_boxes(trims, b)
-    front.body = [t.grow(b) for t in trims]
+    reach = printable(paper.width_mm, paper.height_mm, opts.margin_mm)
+    clips = bleed_boxes(trims, b, reach)
+    front.body = [t.grow(b).within(reach) for t in trims]
     for (u, x, y), clip in zip(placed, clips, strict=True):
         for part in u.parts:
             check_bleed(part.face, b)
