@@ -11,8 +11,10 @@ the gutters it crosses instead, where they are cut away with the gutter.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pnp.impose.geometry import Rect
-from pnp.impose.marks import MARK_GAP_MM, MARK_LENGTH_MM, Line
+from pnp.impose.marks import MARK_GAP_MM, MARK_LENGTH_MM, Box, Line, Mark
 
 MIN_MARK_MM = 2.0  # a shorter mark is hard to line a ruler up with
 BLEED_GAP_MM = 0.6  # between the trim and a mark moved into the bleed
@@ -49,15 +51,15 @@ def crop_marks(
     tx0, tx1 = min(r.x for r in cut), max(r.right for r in cut)
     ty0, ty1 = min(r.y for r in cut), max(r.top for r in cut)
     eps = 1e-3
-    margin = max(margin, DEAD_ZONE_MM)
+    edge = max(margin, DEAD_ZONE_MM)
     xs = sorted({round(v, 4) for r in trims for v in (r.x, r.right)})
     ys = sorted({round(v, 4) for r in trims for v in (r.y, r.top)})
     marks: list[Line] = []
     for x in xs:
         if not x0 - eps <= x <= x1 + eps or any(o.x + eps < x < o.right - eps for o in obstacles):
             continue
-        ends = ((y1, ty1, paper_h - _limit(margin, strip[1], paper_h - y1)),
-                (y0, ty0, _limit(margin, strip[0], y0)))  # fmt: skip
+        ends = ((y1, ty1, paper_h - _limit(edge, margin + strip[1], paper_h - y1)),
+                (y0, ty0, _limit(edge, margin + strip[0], y0)))  # fmt: skip
         found = _segments(ends)
         if len(found) < 2:
             found += _in_gutters([(o.y, o.top) for o in cut if _on(x, o.x, o.right)])
@@ -65,7 +67,7 @@ def crop_marks(
     for y in ys:
         if not y0 - eps <= y <= y1 + eps or any(o.y + eps < y < o.top - eps for o in obstacles):
             continue
-        ends = ((x1, tx1, paper_w - margin), (x0, tx0, margin))
+        ends = ((x1, tx1, paper_w - edge), (x0, tx0, edge))
         found = _segments(ends)
         if len(found) < 2:
             found += _in_gutters([(o.x, o.right) for o in cut if _on(y, o.y, o.top)])
@@ -90,12 +92,13 @@ def _in_gutters(spans: list[tuple[float, float]]) -> list[tuple[float, float, st
     return out
 
 
-def _limit(margin: float, strip: float, depth: float) -> float:
-    """How far from the edge marks stop in a margin `depth` mm deep: clear of the strip if a
-    mark of MIN_MARK_MM still fits beyond it, else at the margin."""
-    if strip and depth - MARK_GAP_MM - MIN_MARK_MM >= margin + strip - 1e-6:
-        return margin + strip
-    return margin
+def _limit(edge: float, strip_top: float, depth: float) -> float:
+    """How far from the paper's edge marks stop in a margin `depth` mm deep: clear of the
+    label strip (which ends `strip_top` mm from the edge) if a mark of MIN_MARK_MM still fits
+    beyond it, else at `edge` (the dead zone or the margin)."""
+    if strip_top > edge and depth - MARK_GAP_MM - MIN_MARK_MM >= strip_top - 1e-6:
+        return strip_top
+    return edge
 
 
 def _segments(ends: tuple[tuple[float, float, float], ...]) -> list[tuple[float, float, str]]:
@@ -114,3 +117,43 @@ def _segments(ends: tuple[tuple[float, float, float], ...]) -> list[tuple[float,
         if room >= MIN_MARK_MM:
             out.append((start, start + way * min(MARK_LENGTH_MM, room), "bleedcrop"))
     return out
+
+
+def corner_guides(
+    rects: list[Rect], marks: Sequence[Mark], bleed: float, reach: Rect
+) -> list[Mark]:
+    """Cut guides for each rectangular piece whose edges are not all continued by crop marks:
+    its corners' cut lines continued a little into its own bleed, which is cut away (a line
+    on the trim itself would show on the piece after a miscut); an outline on the trim only
+    where the bleed is too narrow to hold them. No guide comes nearer the paper's edge than
+    `reach` (the margin) or DEAD_ZONE_MM."""
+    edge = max(reach.x, DEAD_ZONE_MM)
+    inside = Rect(edge, edge, reach.right + reach.x - 2 * edge, reach.top + reach.y - 2 * edge)
+    xs = {round(m.x1, 3) for m in marks if isinstance(m, Line) and m.x1 == m.x2}
+    ys = {round(m.y1, 3) for m in marks if isinstance(m, Line) and m.y1 == m.y2}
+    start, length = 0.6, min(2.0, bleed - 0.8)  # from the corner; short of the bleed's edge
+    out: list[Mark] = []
+    for r in rects:
+        edges_x = {round(r.x, 3), round(r.right, 3)}
+        edges_y = {round(r.y, 3), round(r.top, 3)}
+        if edges_x <= xs and edges_y <= ys:
+            continue
+        if length < 1.0:
+            out.append(Box(r, "cut"))
+            continue
+        for x, dx in ((r.x, -1.0), (r.right, 1.0)):
+            for y, dy in ((r.y, -1.0), (r.top, 1.0)):
+                a, b = start, start + length
+                ticks = (Line(x + dx * a, y, x + dx * b, y, "bleedcrop"),
+                         Line(x, y + dy * a, x, y + dy * b, "bleedcrop"))  # fmt: skip
+                out += [t for t in (_inside(t, inside) for t in ticks) if t is not None]
+    return out
+
+
+def _inside(line: Line, area: Rect) -> Line | None:
+    """The part of an upright or level `line` inside `area`; None if under 1 mm is left."""
+    x1, x2 = sorted(max(area.x, min(area.right, v)) for v in (line.x1, line.x2))
+    y1, y2 = sorted(max(area.y, min(area.top, v)) for v in (line.y1, line.y2))
+    if max(x2 - x1, y2 - y1) < 1.0:
+        return None
+    return Line(x1, y1, x2, y2, line.style)

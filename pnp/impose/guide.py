@@ -69,7 +69,8 @@ def guide_lines(guide: KitGuide, printing: Printing) -> list[str]:
     """The builder's instructions, headings marked "# ", before the sheet list."""
     lines = ["# What you get", _what_you_get(guide), "", "# What else you need"]
     lines += [f"- {_sentence(s)}" for s in guide.supplies]
-    lines += [f"- {s}" for s in _tools(guide)]
+    said = " ".join(guide.supplies).lower()  # a tool the game's own list names is not repeated
+    lines += [f"- {text}" for word, text in _tools(guide) if word not in said]
     lines += ["", "# Paper", *_paper(guide), "", "# Printing", *_printing(printing), ""]
     lines += ["# Making it", *_making(guide), ""]
     return lines
@@ -84,17 +85,19 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
 
 
-def _tools(guide: KitGuide) -> list[str]:
-    tools = ["Scissors, or a craft knife with a metal ruler and a cutting mat (straighter cuts)."]
+def _tools(guide: KitGuide) -> list[tuple[str, str]]:
+    """(the word that names it, the line) for each tool the kit's pieces call for."""
+    tools = [("scissors", "Scissors, or a craft knife with a metal ruler and a cutting mat "
+              "(straighter cuts).")]  # fmt: skip
     if guide.pawns or guide.boards:
         what = " and ".join(w for w, on in (("pawns", guide.pawns), ("boards", guide.boards)) if on)
-        tools.append(f"A glue stick (for the {what}).")
+        tools.append(("glue", f"A glue stick (for the {what})."))
     if guide.card_sizes:
         sizes = ", ".join(
             f"{w:g} x {h:g} mm cards ({w + SLEEVE_ROOM_MM:g} x {h + SLEEVE_ROOM_MM:g} mm sleeves)"
             for w, h in guide.card_sizes
         )
-        tools.append(f"Card sleeves, if you like: {sizes}.")
+        tools.append(("sleeve", f"Card sleeves, if you like: {sizes}."))
     return tools
 
 
