@@ -125,6 +125,10 @@ def test_half_empty_sheets_of_the_issue_are_absorbed(builtin_kits) -> None:
         lines = re.findall(r"one side · (.*?)(?= Sheets? \d| Espionage Rules|$)", contents)
         assert lines, contents  # the round track prints on one side, with markers beside it
         assert all(", " in line for line in lines), lines  # no kind of marker alone
+    for paper in ("a4", "letter"):  # the card game's fifth play summary: beside its last cards
+        contents = labels(builtin_kits(paper)["espionage-card-game"])[0]
+        assert re.search(r"Espionage deck ×\d+, Play summary ×1", contents), contents
+        assert not re.search(r"both sides · Play summary ×1\b", contents), contents
     contents = labels(builtin_kits("letter")["1955-war-of-espionage"])[0]
     assert re.search(r"Sheet \d+ · pages [\d-]+ · both sides · Reference cards ×2, "
                      r"Control markers ×6, Spy pawns ×2", contents), contents  # fmt: skip

@@ -29,12 +29,10 @@ from pnp.impose.crop_marks import MIN_MARK_MM
 from pnp.impose.marks import MARK_GAP_MM
 
 MIN_GUTTER_MM = 2.0  # a narrower gutter gives each piece under 1 mm of bleed of its own
-TIGHT_GUTTER_MM = (
-    2.4  # with a shrunk outer bleed: over 1 mm of each piece's own, a 1 mm miscut clear
-)
-OUTER_BLEED_MM = (
-    2.0  # the least outer bleed given up for gutters: a 2 mm duplex drift shows no paper
-)
+# with a shrunk outer bleed: 1.2 mm of each piece's own, so a 1 mm miscut stays clear
+TIGHT_GUTTER_MM = 2.4
+# the least outer bleed left when gutters take the rest: 2 mm of duplex drift shows no paper
+OUTER_BLEED_MM = 2.0
 MARK_ROOM_MM = MARK_GAP_MM + MIN_MARK_MM  # crop marks beyond the art, inside the margin
 LABEL_STRIP_MM = 4.0  # the sheet label (6.5 pt) with clearance, above the bottom margin
 SPACE_MM = 2.0  # white paper between two round loose pieces' bleeds
