@@ -1,19 +1,16 @@
-"""The first page of a print kit: how to print it, and what is on every sheet.
-
-It lists the page ranges to print double-sided (and on which edge to flip) and single-sided,
-then one line per sheet: its pages, its sides and the decks or sets on it, so a person can
-reprint one sheet or sort the cut pieces without guessing.
+"""The first page of a print kit, the builder's page: the guide (pnp.impose.guide), then one
+line per sheet: its pages, its sides and the decks or sets on it, so a person can reprint one
+sheet or sort the cut pieces without guessing. Lines starting "# " are headings; long lines wrap.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.impose.marks import Line, Mark, Text, text_width_mm
+from pnp.impose.margins import scale_bar_item
+from pnp.impose.marks import Line, Mark, Text, shift_mark, text_width_mm
 from pnp.impose.paper import Paper
 from pnp.impose.sheet import Page
-
-FLIP = {"long": "flip on the long edge", "short": "flip on the short edge"}
 
 
 @dataclass(frozen=True)
@@ -21,57 +18,26 @@ class SheetEntry:
     """One sheet of the kit as the contents lists it."""
 
     number: int
-    pages: tuple[int, ...]  # 1-based page numbers in the PDF, front first
+    pages: tuple[int, ...]  # 1-based page numbers in the PDF, front first (a blank back too)
     what: str
     groups: tuple[str, ...] = ()  # the sets on the sheet, by name
+    two_sided: bool = True
 
 
-PRINTER_NOTES = (
-    "pnp calibrate: a test sheet that measures how far your printer shifts the backs.",
-    "pnp build GAME --back-offset X,Y: moves the backs by that reading, onto their fronts.",
-)
-INK_NOTE = "pnp build GAME --ink-saver: light backs and backgrounds, far less ink, same cards."
-
-
-def contents_lines(
-    entries: list[SheetEntry], duplex: str, paper: str, *, blank: bool = False
-) -> list[str]:
-    """The instructions and one line per sheet (plain text, also what tests read). `blank`:
-    the contents' back is a blank page, so the whole file prints double-sided."""
-    two = [e for e in entries if len(e.pages) > 1]
-    one = [e for e in entries if len(e.pages) == 1]
-    lines = [f"Print at actual size (100 %, no 'fit to page') on {paper}; check the 50 mm bar."]
-    if two:
-        first, last = min(min(e.pages) for e in two), max(max(e.pages) for e in two)
-        if duplex == "none":
-            lines.append(
-                f"Pages {first}-{last} (sheets {two[0].number}-{two[-1].number}): print the fronts "
-                "first, put the stack back in the tray, then print the backs."
-            )
-        else:
-            whole = f" (page {first - 1} is blank: the whole file prints so)" if blank else ""
-            lines.append(
-                f"Pages {first}-{last} (sheets {two[0].number}-{two[-1].number}): "
-                f"print double-sided, {FLIP[duplex]}{whole}."
-            )
-    if one:
-        first, last = one[0].pages[0], one[-1].pages[0]
-        span = f"Page {first}" if first == last else f"Pages {first}-{last}"
-        numbers = f"sheet {one[0].number}" if first == last else (
-            f"sheets {one[0].number}-{one[-1].number}"
-        )  # fmt: skip
-        lines.append(f"{span} ({numbers}): print single-sided.")
-    lines += [*(PRINTER_NOTES if two else ()), INK_NOTE, ""]
+def sheet_lines(entries: list[SheetEntry]) -> list[str]:
+    """The sheet list: one line per run of alike sheets (plain text, also what tests read)."""
+    lines = ["# The sheets"]
     for run in _runs(entries):
         head, tail = run[0], run[-1]
-        pages = f"{head.pages[0]}-{tail.pages[-1]}" if head.pages[0] != tail.pages[-1] else (
-            str(head.pages[0])
-        )  # fmt: skip
-        sides = "both sides" if len(head.pages) > 1 else "one side"
+        first, last = head.pages[0], tail.pages[-1 if head.two_sided else 0]
+        pages = f"{first}-{last}" if first != last else str(first)
+        if not head.two_sided and len(run) > 1:
+            pages = ", ".join(str(e.pages[0]) for e in run)
+        sides = "both sides" if head.two_sided else "one side"
         sheets = f"Sheets {head.number}-{tail.number}" if len(run) > 1 else (
             f"Sheet {head.number}"
         )  # fmt: skip
-        noun = "pages" if "-" in pages else "page"
+        noun = "pages" if "-" in pages or "," in pages else "page"
         lines.append(f"{sheets} · {noun} {pages} · {sides} · {head.what}")
     return lines
 
@@ -84,7 +50,7 @@ def _runs(entries: list[SheetEntry]) -> list[list[SheetEntry]]:
         last = runs[-1][-1] if runs else None
         if (
             last is not None
-            and (e.what, len(e.pages)) == (last.what, len(last.pages))
+            and (e.what, e.two_sided) == (last.what, last.two_sided)
             and e.pages[0] == last.pages[-1] + 1
         ):
             runs[-1].append(e)
@@ -98,20 +64,48 @@ TIGHT_STEP_MM = 3.2  # closer, to keep a few lines more on one page (6.5 pt type
 _TOP_MM, _BOTTOM_MM = 30.0, 18.0  # the title above, the footer below
 
 
-def contents_page_count(paper: Paper, lines: int) -> int:
-    """How many pages `lines` take: one while they fit at TIGHT_STEP_MM, else as many as
-    they fill at STEP_MM (never type too small to read)."""
+def contents_page_count(paper: Paper, lines: list[str], margin_mm: float) -> int:
+    """How many pages `lines` take (wrapped): one while they fit at TIGHT_STEP_MM, else as
+    many as they fill at STEP_MM (never type too small to read)."""
+    lines = wrapped(paper, lines, margin_mm)
     room = paper.portrait().height_mm - _TOP_MM - _BOTTOM_MM
-    if lines * TIGHT_STEP_MM <= room:
+    if len(lines) * TIGHT_STEP_MM <= room:
         return 1
-    return -(-lines // int(room // STEP_MM))
+    return -(-len(lines) // int(room // STEP_MM))
+
+
+def _left(paper: Paper, margin_mm: float) -> tuple[float, float]:
+    """(left edge, width) of the text on a portrait page of `paper`."""
+    left = max(15.0, margin_mm + 5)
+    return left, paper.portrait().width_mm - 2 * left
+
+
+def wrapped(paper: Paper, lines: list[str], margin_mm: float) -> list[str]:
+    """`lines` broken between words to the page's width at SIZE_PT; a list item's ("- ")
+    further lines indented under its text."""
+    width = _left(paper, margin_mm)[1]
+    out: list[str] = []
+    for line in lines:
+        indent = "   " if line.startswith("- ") else ""
+        current = ""
+        for word in line.split(" "):
+            trial = f"{current} {word}" if current else word
+            if current and text_width_mm(trial, SIZE_PT) > width:
+                out.append(current)
+                current = indent + word
+            else:
+                current = trial
+        out.append(current)
+    return out
 
 
 def contents_pages(paper: Paper, title: str, lines: list[str], margin_mm: float) -> list[Page]:
     """Portrait pages of text: the title, then `lines` (as many pages as
-    contents_page_count says; each labels itself "contents · page i of k")."""
+    contents_page_count says; each labels itself "contents · page i of k"); the first page
+    carries the 50 mm scale bar."""
+    count = contents_page_count(paper, lines, margin_mm)
     paper = paper.portrait()
-    count = contents_page_count(paper, len(lines))
+    lines = wrapped(paper, lines, margin_mm)
     room = paper.height_mm - _TOP_MM - _BOTTOM_MM
     if count == 1:
         step = min(STEP_MM, room / max(1, len(lines)))
@@ -121,19 +115,16 @@ def contents_pages(paper: Paper, title: str, lines: list[str], margin_mm: float)
         per_page = int(room // STEP_MM)
         chunks = [lines[i : i + per_page] for i in range(0, len(lines), per_page)]
     size = min(SIZE_PT, step * 2.2) if count == 1 else SIZE_PT
-    return [
-        _page(
-            paper,
-            title,
-            i > 1,
-            chunk,
-            margin_mm,
-            step,
-            size,
-            f"page {i} of {count}" if count > 1 else "page 1",
-        )
-        for i, chunk in enumerate(chunks, 1)
-    ]
+    pages = []
+    for i, chunk in enumerate(chunks, 1):
+        number = f"page {i} of {count}" if count > 1 else "page 1"
+        pages.append(_page(paper, title, i > 1, chunk, margin_mm, step, size, number))
+    left = _left(paper, margin_mm)[0]
+    pages[0].marks += [shift_mark(m, left, 14.0) for m in scale_bar_item().marks]
+    return pages
+
+
+MIN_PT = 6.0  # nothing on the page is smaller
 
 
 def _page(
@@ -141,17 +132,18 @@ def _page(
     size: float, number: str,
 ) -> Page:  # fmt: skip
     W, H = paper.width_mm, paper.height_mm
-    left = max(15.0, margin_mm + 5)
+    left, width = _left(paper, margin_mm)
     page = Page(paper, "front", "contents", labelled=True, label=f"{title} · contents")
     heading = f"{title} (continued)" if continued else title
     marks: list[Mark] = [Text(left, H - 20, heading, 13, gray=0)]
     marks.append(Line(left, H - 23, W - left, H - 23, "map"))
-    width = W - 2 * left
     for i, line in enumerate(lines):
-        fit = size
-        while fit > 3.5 and text_width_mm(line, fit) > width:
+        head = line.startswith("# ")
+        text = line.removeprefix("# ")
+        fit = size + 1.0 if head else size
+        while fit > MIN_PT and text_width_mm(text, fit) > width:
             fit -= 0.25
-        marks.append(Text(left, H - _TOP_MM - i * step, line, fit, gray=0))
+        marks.append(Text(left, H - _TOP_MM - i * step, text, fit, gray=0 if head else 0.15))
     marks.append(Text(left, 10, f"{title} · contents · {number}", 6.5))
     page.marks = marks
     return page

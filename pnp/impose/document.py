@@ -22,9 +22,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pnp.impose.contents import SheetEntry, contents_lines, contents_page_count, contents_pages
+from pnp.impose.contents import SheetEntry, contents_page_count, contents_pages, sheet_lines
 from pnp.impose.geometry import Rect, bounding_box
 from pnp.impose.grid import grid_sheets
+from pnp.impose.guide import KitGuide, Printing, guide_lines
 from pnp.impose.kit import KitGroup, kit_sheets
 from pnp.impose.margins import label_item, place_in_margins, scale_bar_item
 from pnp.impose.marks import mark_bbox
@@ -39,13 +40,16 @@ class Document:
     """The sheets of one printed file, built section by section, pages in print order."""
 
     def __init__(
-        self, options: SheetOptions | None = None, *, title: str, game_title: str = ""
-    ) -> None:
+        self, options: SheetOptions | None = None, *, title: str, game_title: str = "",
+        supplies: Sequence[str] = (),
+    ) -> None:  # fmt: skip
         self.options = options or SheetOptions()
         self.title = title
         self.game_title = game_title
+        self.supplies = tuple(supplies)  # what the game needs beyond the kit, for page 1
         self._sheets: list[list[Page]] = []
         self._kit = False
+        self._guide = KitGuide()
         self._groups: list[tuple[str, ...]] = []  # a kit's group names on each sheet
 
     def add_grid(self, pieces: Sequence[Piece], section: str) -> None:
@@ -69,6 +73,7 @@ class Document:
         """Every group on the fewest sheets, numbered through the kit, after a contents page.
         Raises KitTooLong (naming the group) when the kit would pass `limit` pages."""
         sheets = kit_sheets(groups, self.options, self.game_title, limit)
+        self._guide = KitGuide.of(groups, self.supplies, square=self.options.square_tokens)
         for number, (section, names, pages) in enumerate(sheets, 1):
             for page in pages:
                 page.sheet, page.sheets = number, len(sheets)
@@ -87,15 +92,16 @@ class Document:
     def pages(self) -> list[Page]:
         """The pages in print order (blank backs added where duplex needs them); a kit starts
         with its contents pages and ends with its one-sided sheets."""
+        margin = self.options.margin_mm
         if not self._kit:
-            return _print_order(self._sheets, self.options.duplex, self.options.margin_mm)
-        lines = self._contents_lines(self.entries(), blank=self.lead_count > self.contents_count)
+            return _print_order(self._sheets, self.options.duplex, margin)
+        lines = self._contents_lines(self.entries())
         title = f"{self.game_title or self.title} — print kit"
-        first = contents_pages(self.options.paper, title, lines, self.options.margin_mm)
+        first = contents_pages(self.options.paper, title, lines, margin)
         if self.lead_count > len(first):
             blank = "back of the contents: intentionally blank"
-            first.append(_blank_page(first[-1], blank, self.options.margin_mm))
-        return [*first, *_kit_order(self._sheets, self.options.duplex)]
+            first.append(_blank_page(first[-1], blank, margin))
+        return [*first, *_kit_order(self._sheets, self.options.duplex, margin, self._whole)]
 
     @property
     def contents_count(self) -> int:
@@ -104,33 +110,53 @@ class Document:
         if not self._kit:
             return 0
         lines = self._contents_lines(self._entries(first_page=2))
-        return contents_page_count(self.options.paper, len(lines))
+        return contents_page_count(self.options.paper, lines, self.options.margin_mm)
+
+    @property
+    def _whole(self) -> bool:
+        """Whether the whole kit prints double-sided: some sheet has a back and the printer
+        turns the paper itself. Then the contents (if odd) and every one-sided sheet get a
+        blank back, so page 2k+1 is always a front and page 2k+2 its back."""
+        return self.options.duplex != "none" and any(len(p) > 1 for p in self._sheets)
 
     @property
     def lead_count(self) -> int:
         """The pages before a kit's first sheet: its contents, and a blank page after an odd
-        count of them when every sheet is printed on both sides, so that printing the whole
-        file double-sided puts each sheet's back behind its front (page 2k+1 front, 2k+2
-        back)."""
+        count of them when the whole file prints double-sided."""
         count = self.contents_count
-        duplex = self.options.duplex != "none" and all(len(p) > 1 for p in self._sheets)
-        return count + 1 if self._kit and duplex and count % 2 else count
+        return count + 1 if self._kit and self._whole and count % 2 else count
+
+    @property
+    def blank_backs(self) -> int:
+        """How many one-sided sheets of a kit have a blank back page (when it prints whole)."""
+        return sum(1 for p in self._sheets if len(p) == 1) if self._kit and self._whole else 0
 
     def entries(self) -> list[SheetEntry]:
         """What a kit's contents list: each sheet's number, pages (after every contents
         page, and the blank back of the contents if there is one) and contents."""
         return self._entries(first_page=self.lead_count + 1)
 
-    def _contents_lines(self, entries: list[SheetEntry], *, blank: bool = False) -> list[str]:
-        return contents_lines(entries, self.options.duplex, self.options.paper.name, blank=blank)
+    def _contents_lines(self, entries: list[SheetEntry]) -> list[str]:
+        """The builder's page: the guide, then the sheet list."""
+        two = [p for e in entries if e.two_sided for p in e.pages]
+        printing = Printing(
+            self.options.paper.name,
+            self.options.duplex,
+            (min(two), max(two)) if two else None,
+            tuple(e.pages[0] for e in entries if not e.two_sided),
+            self._whole,
+        )
+        return [*guide_lines(self._guide, printing), *sheet_lines(entries)]
 
     def _entries(self, first_page: int) -> list[SheetEntry]:
-        order = _kit_order(self._sheets, self.options.duplex)
+        order = _kit_order(self._sheets, self.options.duplex, 0.0, self._whole)
         numbers: dict[int, list[int]] = {}
         for i, page in enumerate(order, first_page):
             numbers.setdefault(page.sheet, []).append(i)
         return [
-            SheetEntry(n, tuple(sorted(numbers.get(n, []))), pages[0].section, names)
+            SheetEntry(
+                n, tuple(sorted(numbers.get(n, []))), pages[0].section, names, len(pages) > 1
+            )  # fmt: skip
             for n, (pages, names) in enumerate(zip(self._sheets, self._groups, strict=True), 1)
         ]
 
@@ -181,12 +207,15 @@ def _print_order(sheets: list[list[Page]], duplex: str, margin: float) -> list[P
     return [p for pair in zip(fronts, backs, strict=True) for p in pair]
 
 
-def _kit_order(sheets: list[list[Page]], duplex: str) -> list[Page]:
-    """Two-sided sheets front then back (or all fronts, then all backs), then one-sided ones."""
+def _kit_order(sheets: list[list[Page]], duplex: str, margin: float, whole: bool) -> list[Page]:
+    """Two-sided sheets front then back (or all fronts, then all backs), then one-sided ones,
+    each with a blank back when the `whole` file prints double-sided."""
     two = [pages for pages in sheets if len(pages) > 1]
     one = [pages[0] for pages in sheets if len(pages) == 1]
     if duplex == "none":
         return [p[0] for p in two] + [p[1] for p in two] + one
+    if whole:
+        one = [page for front in one for page in (front, _blank_back(front, margin))]
     return [page for pages in two for page in pages] + one
 
 

@@ -37,6 +37,12 @@ class Rect:
         """Reflect across the horizontal line y = height / 2."""
         return Rect(self.x, height - self.top, self.w, self.h)
 
+    def within(self, area: Rect) -> Rect:
+        """The part of this box inside `area` (art the printer cannot reach is not drawn)."""
+        x0, y0 = max(self.x, area.x), max(self.y, area.y)
+        x1, y1 = min(self.right, area.right), min(self.top, area.top)
+        return Rect(x0, y0, max(0.0, x1 - x0), max(0.0, y1 - y0))
+
     def intersects(self, other: Rect) -> bool:
         # right and top spelt out: called ~90 times per page label placed (pnp.impose.margins)
         return (
@@ -56,13 +62,20 @@ def bounding_box(rects: list[Rect]) -> Rect:
     return Rect(x0, y0, x1 - x0, y1 - y0)
 
 
-def bleed_boxes(trims: list[Rect], bleed: float) -> list[Rect]:
-    """Each trim box grown by `bleed`, cut back halfway to any neighbour it would overlap.
+def bleed_boxes(trims: list[Rect], bleed: float, within: Rect | None = None) -> list[Rect]:
+    """Each trim box grown by `bleed`, cut back halfway to any neighbour it would overlap (and
+    to `within`, the part of the paper the printer reaches).
 
     Neighbours closer than two bleeds share the space between them, so no face ever paints over
     another; where trims touch, the shared edge is a single cut with no bleed between.
     """
-    return list(_bleed_boxes(tuple(trims), bleed))
+    boxes = _bleed_boxes(tuple(trims), bleed)
+    return [b.within(within) for b in boxes] if within is not None else list(boxes)
+
+
+def printable(width: float, height: float, margin: float) -> Rect:
+    """The part of a `width` x `height` mm sheet at least `margin` mm from every edge."""
+    return Rect(margin, margin, width - 2 * margin, height - 2 * margin)
 
 
 @lru_cache(maxsize=256)  # every sheet of one layout has the same boxes

@@ -13,7 +13,7 @@ from functools import lru_cache
 from pnp.draw.face import FaceArt
 from pnp.errors import BuildError
 from pnp.impose.crop_marks import crop_marks
-from pnp.impose.geometry import Rect, bleed_boxes
+from pnp.impose.geometry import Rect, bleed_boxes, printable
 from pnp.impose.marks import Circle, Line, Mark
 from pnp.impose.options import SheetOptions
 from pnp.impose.paper import Paper
@@ -152,7 +152,8 @@ def _page(
     strip: tuple[float, float] = (LABEL_STRIP_MM, 0.0),
 ) -> Page:
     """A page of faces on `trims`, with their marks (clear of the label `strip`: bottom, top)."""
-    clips = clips if clips is not None else bleed_boxes(trims, opts.bleed_mm)
+    reach = printable(paper.width_mm, paper.height_mm, opts.margin_mm)
+    clips = clips if clips is not None else bleed_boxes(trims, opts.bleed_mm, reach)
     page = Page(paper, side, section)
     page.placements = [Placement(f, t, c) for f, t, c in zip(faces, trims, clips, strict=True)]
     shapes = [f.shape for f in faces]

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from pnp.impose.decks import Deck, deck_sheets
 from pnp.impose.geometry import Rect, bounding_box
 from pnp.impose.grid import grid_sheets, plan_grid
-from pnp.impose.kitsheet import KitSheet, place_loose
+from pnp.impose.kitsheet import KitSheet, fit_in, place_loose
 from pnp.impose.options import SheetOptions
 from pnp.impose.packing import (
     Unit,
@@ -124,7 +124,7 @@ def _fewest_pages(
     if not loose:  # `space` and `aside` move loose pieces only: the first try of each `butt`
         firsts: dict[frozenset[Size], Packing] = {}
         tries = [firsts.setdefault(p.butt, p) for p in tries if p.butt not in firsts]
-    packed = [_packed(grids, loose, opts, packing) for packing in tries]
+    packed = [_absorbed(_packed(grids, loose, opts, packing), opts.bleed_mm) for packing in tries]
     fewest = min(_pages(sheets) for sheets in packed)
     return next(sheets for sheets in packed if _pages(sheets) == fewest)
 
@@ -138,6 +138,35 @@ def _packed(
     for unit, name in loose:
         place_loose(sheets, unit, name, opts, packing.space)
     return sheets
+
+
+ABSORB_FILL = 0.35  # a sheet less full than this is worth emptying into the others
+
+
+def _absorbed(sheets: list[KitSheet], bleed: float) -> list[KitSheet]:
+    """The kit with its near-empty sheets gone where their pieces fit in the room left on the
+    others, turned if need be (the card game's fifth play summary beside its last cards). A
+    piece joins only sheets without pieces of its size: a deck's cards never go in among
+    another deck's, to be told apart from behind."""
+    for _ in range(3):
+        for sheet in sorted((s for s in sheets if s.fill < ABSORB_FILL), key=lambda s: s.fill):
+            others = [s.clone() for s in sheets if s is not sheet]
+            if _moved(sheet, others, bleed):
+                sheets = others
+                break
+        else:
+            return sheets
+    return sheets
+
+
+def _moved(sheet: KitSheet, others: list[KitSheet], bleed: float) -> bool:
+    """Put every piece of `sheet` on `others` (changing them); False if one fits nowhere."""
+    for (unit, _, _), name in zip(sheet.placed, sheet.groups, strict=True):
+        size = {(unit.w, unit.h), (unit.h, unit.w)}
+        room = [s for s in others if not any((u.w, u.h) in size for u, _, _ in s.placed)]
+        if not fit_in(room, unit, name, bleed):
+            return False
+    return True
 
 
 def _pages(sheets: Sequence[KitSheet]) -> int:

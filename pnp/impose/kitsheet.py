@@ -37,6 +37,17 @@ class KitSheet:
         area = packing_area(paper, opts)
         return cls(paper, free=[area], tight=[area], space=space)
 
+    def clone(self) -> KitSheet:
+        """A copy to place pieces on without touching this sheet."""
+        return KitSheet(self.paper, list(self.placed), list(self.groups), list(self.free),
+                        list(self.tight), self.space, list(self.pending))  # fmt: skip
+
+    @property
+    def fill(self) -> float:
+        """How much of the paper the pieces' trims cover (0 to 1)."""
+        paper = self.paper.width_mm * self.paper.height_mm
+        return sum(u.w * u.h for u, _, _ in self.placed) / paper
+
     @property
     def two_sided(self) -> bool:
         return any(u.back is not None for u, _, _ in self.placed)

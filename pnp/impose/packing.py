@@ -15,10 +15,9 @@ from dataclasses import dataclass
 
 from pnp.draw.face import FaceArt
 from pnp.errors import BuildError
-from pnp.impose.crop_marks import crop_marks
-from pnp.impose.geometry import Rect, bleed_boxes
+from pnp.impose.crop_marks import corner_guides, crop_marks
+from pnp.impose.geometry import Rect, bleed_boxes, printable
 from pnp.impose.marks import (
-    Box,
     Circle,
     Line,
     Mark,
@@ -209,8 +208,9 @@ def unit_pages(paper: Paper, placed: Placed, opts: SheetOptions, section: str) -
     folds = not duplex and any(len(u.parts) > 1 for u, _, _ in placed)
     front = Page(paper, "fold" if folds else "front", section)
     trims = [Rect(x, y, u.w, u.h) for u, x, y in placed]
-    clips = bleed_boxes(trims, b)
-    front.body = [t.grow(b) for t in trims]
+    reach = printable(paper.width_mm, paper.height_mm, opts.margin_mm)
+    clips = bleed_boxes(trims, b, reach)
+    front.body = [t.grow(b).within(reach) for t in trims]
     for (u, x, y), clip in zip(placed, clips, strict=True):
         for part in u.parts:
             check_bleed(part.face, b)
@@ -222,7 +222,7 @@ def unit_pages(paper: Paper, placed: Placed, opts: SheetOptions, section: str) -
         marks = crop_marks(rects, trims, front.content, paper.width_mm, paper.height_mm,
                            margin=opts.margin_mm, strip=(LABEL_STRIP_MM, 0.0))  # fmt: skip
         front.marks += marks
-        front.marks += _outlines(rects, marks)
+        front.marks += corner_guides(rects, marks, b, reach)
     pages = [front]
     if duplex:
         pages.append(_back_page(paper, placed, trims, clips, rects, opts, section))
@@ -253,19 +253,6 @@ def _back_page(
                                  paper.height_mm, margin=opts.margin_mm,
                                  strip=label_strip(flip))  # fmt: skip
     return back
-
-
-def _outlines(rects: list[Rect], marks: Sequence[Mark]) -> list[Mark]:
-    """A cut outline for each rectangular piece whose edges are not all continued by crop marks."""
-    xs = {round(m.x1, 3) for m in marks if isinstance(m, Line) and m.x1 == m.x2}
-    ys = {round(m.y1, 3) for m in marks if isinstance(m, Line) and m.y1 == m.y2}
-    out: list[Mark] = []
-    for r in rects:
-        edges_x = {round(r.x, 3), round(r.right, 3)}
-        edges_y = {round(r.y, 3), round(r.top, 3)}
-        if not (edges_x <= xs and edges_y <= ys):
-            out.append(Box(r, "cut"))
-    return out
 
 
 def packed_sheets(

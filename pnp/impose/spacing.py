@@ -4,11 +4,14 @@ Along each axis a sheet holds as many pieces as butting them allows; the slack t
 then goes into gutters, up to two bleeds, so each piece has its own bleed (split halfway in a
 narrower gutter: see pnp.impose.geometry.bleed_boxes) and a miscut or a shifted back shows the
 piece's own colour, never its neighbour's. A gutter leaves room for crop marks beyond the art if
-it can; else the art may reach the margin and marks move into the bleed. A gutter under
+it can; else the art may reach the margin and marks move into the bleed (or the gutters). Where
+even that leaves no gutter, the outer bleed (against the margin) shrinks to OUTER_BLEED_MM, still
+more than a 2 mm duplex drift, and the room it frees goes into the gutters. A gutter under
 MIN_GUTTER_MM (less than 1 mm of bleed of its own each side) is not worth two cuts: neighbours
 then share one cut line. So 3 x 3 poker cards (63 x 88 mm, 3 mm bleed) sit 5.5 mm apart
-between rows and 4.5 mm between columns on A4, 4.4 mm between columns and butt between rows on
-Letter (whose height leaves 9.4 mm for all of the bleed, marks and margins).
+between rows and 4.5 mm between columns on A4; on Letter (whose height leaves 9.4 mm for all of
+the bleed, marks and margins) 4.4 mm between columns and 2.7 mm between rows, the top and bottom
+rows keeping 2 mm of outer bleed.
 
 A strip LABEL_STRIP_MM deep above the bottom margin is kept for the sheet label where that
 costs no piece: crop marks stop above it.
@@ -26,6 +29,10 @@ from pnp.impose.crop_marks import MIN_MARK_MM
 from pnp.impose.marks import MARK_GAP_MM
 
 MIN_GUTTER_MM = 2.0  # a narrower gutter gives each piece under 1 mm of bleed of its own
+# with a shrunk outer bleed: 1.2 mm of each piece's own, so a 1 mm miscut stays clear
+TIGHT_GUTTER_MM = 2.4
+# the least outer bleed left when gutters take the rest: 2 mm of duplex drift shows no paper
+OUTER_BLEED_MM = 2.0
 MARK_ROOM_MM = MARK_GAP_MM + MIN_MARK_MM  # crop marks beyond the art, inside the margin
 LABEL_STRIP_MM = 4.0  # the sheet label (6.5 pt) with clearance, above the bottom margin
 SPACE_MM = 2.0  # white paper between two round loose pieces' bleeds
@@ -50,13 +57,18 @@ def span(
 def default_gutter(usable: float, count: int, size: float, bleed: float) -> float:
     """The widest gutter (0.1 mm steps, at most two bleeds) between `count` pieces of `size`
     that fit in `usable` mm with their outer bleed: with room for crop marks beyond the art if
-    that gives at least MIN_GUTTER_MM, else up to the margin; 0 (a shared cut) if neither does."""
+    that gives at least MIN_GUTTER_MM, else up to the margin, else with the outer bleed shrunk
+    to OUTER_BLEED_MM (the art is clipped at the margin) if that gives TIGHT_GUTTER_MM; 0 (a
+    shared cut) if none does."""
     if count < 2 or bleed <= 0:
         return 0.0
-    room = usable - count * size - 2 * bleed
-    for marks in (2 * MARK_ROOM_MM, 0.0):
-        gutter = min(2 * bleed, math.floor((room - marks) / (count - 1) * 10 + 1e-6) / 10)
-        if gutter >= MIN_GUTTER_MM:
+    outer = min(bleed, OUTER_BLEED_MM)
+    tries = ((2 * MARK_ROOM_MM, bleed, MIN_GUTTER_MM), (0.0, bleed, MIN_GUTTER_MM),
+             (0.0, outer, min(TIGHT_GUTTER_MM, 2 * bleed)))  # fmt: skip
+    for marks, edge, least in tries:
+        room = usable - count * size - 2 * edge - marks
+        gutter = min(2 * bleed, math.floor(room / (count - 1) * 10 + 1e-6) / 10)
+        if gutter >= least - 1e-9:
             return gutter
     return 0.0
 

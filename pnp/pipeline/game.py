@@ -178,7 +178,9 @@ class _Imposer:
     def impose(self, sets: list[ComponentSet], *, kit: bool) -> Document:
         what = "print kit" if kit else ", ".join(s.name for s in sets)
         title = f"{self.game.title} — {what}"
-        doc = Document(self.options.sheet_options(), title=title, game_title=self.game.title)
+        supplies = [str(s) for s in self.game.meta.get("supplies") or []]
+        doc = Document(self.options.sheet_options(), title=title, game_title=self.game.title,
+                       supplies=supplies)  # fmt: skip
         add_sets(doc, self.placed(sets), fold=self.options.gutterfold, kit=kit)
         return doc
 
@@ -187,13 +189,15 @@ def economy(game: Game, path: Path, doc: Document, groups: list[KitGroup]) -> st
     """e.g. "my-game-a4.pdf: 27 pages (contents + 26), area lower bound 24 (1.08x)"; a
     contents of several pages says how many ("contents 2 + 230"), a blank back of the contents
     that it has one ("contents + blank + 26")."""
-    pages, contents = len(doc.pages), doc.contents_count
+    pages, contents, blanks = len(doc.pages), doc.contents_count, doc.blank_backs
     bound = area_lower_bound(groups, doc.options)
-    sheets = pages - doc.lead_count
+    sheets = pages - doc.lead_count - blanks
     ratio = f" ({sheets / bound:.2f}x)" if bound else ""
     head = "contents" if contents == 1 else f"contents {contents}"
     head += " + blank" if doc.lead_count > contents else ""
-    return f"{path.name}: {pages} pages ({head} + {sheets}), area lower bound {bound}{ratio}"
+    tail = f" + {blanks} blank back{'s' if blanks > 1 else ''}" if blanks else ""
+    return (f"{path.name}: {pages} pages ({head} + {sheets}{tail}), "
+            f"area lower bound {bound}{ratio}")  # fmt: skip
 
 
 def pdf_info(game: Game, options: BuildOptions) -> PdfInfo:

@@ -75,7 +75,7 @@ def _kit_files(path: Path, sets: list[ComponentSet], doc: Document) -> list[Prin
     out = []
     entries = doc.entries()
     for two_sided in (True, False):
-        block = [e for e in entries if (len(e.pages) > 1) == two_sided]
+        block = [e for e in entries if e.two_sided == two_sided]
         if not block:
             continue
         first, last = min(min(e.pages) for e in block), max(max(e.pages) for e in block)

@@ -94,9 +94,10 @@ def card_at(page: Rendered, x: float, y: float) -> int:
 def test_a_card_cut_1_mm_off_shows_its_own_colour_where_the_paper_has_room(
     tmp_path: Path, paper: str, kit: bool
 ) -> None:
-    """A4 has the slack for gutters between columns and between rows, Letter between columns
-    (its height leaves 9.4 mm for bleed, marks and margins): there every card's trim edge has
-    1 mm of the card's own art beyond it; two crop marks mark the two cuts of each gutter."""
+    """Gutters between columns and between rows on A4 and on Letter (whose height leaves 9.4
+    mm for bleed, marks and margins: its top and bottom rows keep 2 mm of outer bleed, the
+    rest goes into the gutters): every card's trim edge has 1 mm of the card's own art
+    beyond it; two crop marks mark the two cuts of each gutter."""
     pdf = sheet_pdf(tmp_path, paper, kit=kit)
     index = first_sheet(pdf)
     with pdfplumber.open(pdf) as document:
@@ -104,11 +105,8 @@ def test_a_card_cut_1_mm_off_shows_its_own_colour_where_the_paper_has_room(
     columns, gutters_x = cells(xs, 63)
     rows, gutters_y = cells(ys, 88)
     assert len(columns) == 3 and len(rows) == 3, (xs, ys)
-    assert len(gutters_x) == 1 and min(gutters_x) >= 2 * MISCUT_MM, gutters_x
-    if paper == "a4":
-        assert len(gutters_y) == 1 and min(gutters_y) >= 2 * MISCUT_MM, gutters_y
-    else:
-        assert gutters_y == set(), gutters_y  # rows butt and share a cut
+    assert len(gutters_x) == 1 and min(gutters_x) > 2 * MISCUT_MM, gutters_x
+    assert len(gutters_y) == 1 and min(gutters_y) > 2 * MISCUT_MM, gutters_y
     page = Rendered(pdf, index)
     for x0, x1 in columns:
         for y0, y1 in rows:
@@ -116,10 +114,7 @@ def test_a_card_cut_1_mm_off_shows_its_own_colour_where_the_paper_has_room(
             assert card, (x0, y0)
             cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
             beyond = [(x0 - MISCUT_MM, cy), (x1 + MISCUT_MM, cy)]
-            if gutters_y or y0 == rows[0][0]:  # a gutter below, or the sheet's outer bleed
-                beyond.append((cx, y0 - MISCUT_MM))
-            if gutters_y or y1 == rows[-1][1]:
-                beyond.append((cx, y1 + MISCUT_MM))
+            beyond += [(cx, y0 - MISCUT_MM), (cx, y1 + MISCUT_MM)]
             for x, y in beyond:
                 assert card_at(page, x, y) == card, (paper, kit, card, x, y)
     assert page.white_band(2.9), "something is printed within 3 mm of the paper's edge"
@@ -163,8 +158,8 @@ def test_the_gap_option_is_checked() -> None:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_built_in_card_sheets_have_gutters(builtin_kits, paper: str) -> None:
     """The first and the last full sheet of poker cards of each kit (nine cards, its label
-    says): three columns with a gutter of at least 2 mm (1 mm of each card's own bleed)
-    between them; on A4 between rows too."""
+    says): three columns and three rows with a gutter of over 2 mm (1 mm of each card's own
+    bleed) between them, on A4 and on Letter."""
     seen = []
     for game, path in builtin_kits(paper).items():
         document = pdfium.PdfDocument(path)
@@ -178,9 +173,8 @@ def test_built_in_card_sheets_have_gutters(builtin_kits, paper: str) -> None:
                 if len(columns) < 3 or len(rows) < 3:
                     continue  # not poker cards
                 seen.append(game)
-                assert min(gutters_x) >= 2, (game, index + 1, gutters_x)
-                if paper == "a4":
-                    assert gutters_y and min(gutters_y) >= 2, (game, index + 1, gutters_y)
+                assert min(gutters_x) > 2, (game, index + 1, gutters_x)
+                assert gutters_y and min(gutters_y) > 2, (game, index + 1, gutters_y)
     # the four games with poker cards
     assert {"espionage-caledonian", "spy-royale", "espionage-card-game"} <= set(seen), seen
     assert "1955-war-of-espionage" in seen, seen
