@@ -59,7 +59,8 @@ def test_a_game_s_rulebooks_set_beside_its_kit_are_the_bytes_and_lines_of_one_pr
     one = build(tmp_path / "one", "1", "spy-royale")
     two = build(tmp_path / "two", "2", "spy-royale")
     assert [name.split("/")[-1] for name in one[0]] == [
-        "spy-royale-a4.pdf", "spy-royale-rulebook-a4.pdf", "spy-royale-rulebook-ja-a4.pdf"
+        "spy-royale-a4.pdf", "spy-royale-rulebook-a4.pdf",
+        "spy-royale-ja-a4.pdf", "spy-royale-rulebook-ja-a4.pdf",  # the Japanese kit and its book
     ]  # fmt: skip
     assert one[1].splitlines() == [f"OUT/{name}" for name in one[0]]  # kit first, as written
     assert two == one

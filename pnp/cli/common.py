@@ -137,6 +137,6 @@ lang_option = click.option(
     metavar="CODE",
     default=None,
     help="The kit's language, one the game lists in game.yaml `languages` (e.g. ja): its cards, "
-    "aids and rulebook in that language, files named GAME-CODE-... Default: every language "
-    "the game lists.",
+    "aids and rulebook in that language, files named GAME-CODE-... Default: build writes every "
+    "language the game lists, export the catalog's own.",
 )
