@@ -84,7 +84,9 @@ def test_the_japanese_kit_prints_japanese_cards_and_aid(built, game):
         if "text_ja" in component.fields:
             assert printed(component.fields["text_ja"]) in shown, component.id
     words = game.meta["words_ja"]
-    for word in (words["scores_from"], words["cannot_be_disabled"], words["head_disables"]):
+    aid = game.component("player-aid").fields
+    for word in (words["scores_from"], words["cannot_be_disabled"], words["mission_duration"],
+                 aid["front_title_ja"], aid["back_title_ja"]):  # fmt: skip
         assert printed(word) in shown
     for english in ("SCORESFROM", "CANNOTBEDISABLED", "THISTURN", "Whohitswhom", "DISABLED"):
         assert english not in shown
