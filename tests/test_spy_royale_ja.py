@@ -108,6 +108,25 @@ def test_the_japanese_book_is_japanese(built):
     assert "min" not in pages[0] and "20分" in pages[0]
     assert len([p for p in pages if "pnp " in p]) <= 1, "the build's commands on one page only"
     assert not any("自動で書かれています" in p for p in pages)
+    filled = {n: used for n, used in enumerate(page_fill(built["a4"]), 1)}
+    assert [n for n, used in filled.items() if used < 0.25 and 1 < n < len(filled)] == []
+
+
+def page_fill(path: Path) -> list[float]:
+    """How far down each page its content reaches, as a share of the area between the top
+    margin and the running footer (the cover's and a chapter's last page are measured too)."""
+    import pypdfium2
+
+    shares = []
+    for page in pypdfium2.PdfDocument(path):
+        image = page.render(scale=0.4).to_pil().convert("L")
+        width, height = image.size
+        top, bottom = int(height * 0.04), int(height * 0.92)
+        pixels = image.load()
+        rows = [y for y in range(top, bottom)
+                if any(pixels[x, y] < 200 for x in range(0, width, 2))]  # fmt: skip
+        shares.append((rows[-1] - rows[0]) / (bottom - top) if rows else 0.0)
+    return shares
 
 
 def test_no_latin_spaces_around_bold_or_icons_in_japanese(built, game):
