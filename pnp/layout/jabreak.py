@@ -1,9 +1,10 @@
 """Where a line may break in Japanese (and other text written without spaces).
 
-A line breaks only between BudouX's phrases (巨大企業の / カードが / 3枚以上), so a word, a
-compound or a number with its counter is never split; and never against kinsoku, the rules of
-Japanese typesetting: no line starts with a closing bracket, a stop or comma, a small kana or
-a prolonged-sound mark, and none ends with an opening bracket. Both the face text engine
+A line breaks only between BudouX's phrases (巨大企業の / カードが / 3枚以上), and never
+inside a run of kanji, so a word, a compound or a number with its counter is never split; and
+never against kinsoku, the rules of Japanese typesetting: no line starts with a closing
+bracket, a stop or comma, a small kana or a prolonged-sound mark, and none ends with an
+opening bracket. Both the face text engine
 (pnp.layout.words) and the rulebook's paragraphs (pnp.rulebook.para) break where this says.
 """
 
@@ -73,7 +74,15 @@ def breaks(text: str) -> frozenset[int]:
     }
     if has_wide(text):
         found |= phrase_starts(text)
-    return frozenset(i for i in found if may_break(text[i - 1].strip(), text[i]))
+    return frozenset(
+        i for i in found
+        if may_break(text[i - 1].strip(), text[i]) and not (_kanji(text[i - 1]) and _kanji(text[i]))
+    )  # fmt: skip
+
+
+def _kanji(char: str) -> bool:
+    """A CJK ideograph: a run of them is a compound (追加任務, 巨大企業), which BudouX may part."""
+    return "\u4e00" <= char <= "\u9fff" or char == "々"
 
 
 def boundary_spaces(texts: Sequence[str | None]) -> list[str]:
