@@ -4,50 +4,66 @@ A face template sees `game` (with its `edition`), `set` (also as `deck`), `card`
 `component`), `tables` (table id -> rows) and `table_info` (table id -> title, note, source,
 columns). Builds, tests
 and every later consumer (rulebooks, exports) take these mappings from here, so what a template
-can name never drifts between them.
+can name never drifts between them. A face of a kit built in another language (`game.lang`)
+sees each field `X_LANG` in place of `X` (pnp.catalog.languages); a rulebook sees the catalog
+as written and picks its language's fields itself.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
+from pnp.catalog.languages import kit_language, localized, main_language, second_language
 from pnp.catalog.model import Component, ComponentSet, Game
 
 
 def game_context(game: Game) -> dict[str, Any]:
     """`game`: id, title and every metadata field; `edition` (the one loaded, None for a game
-    without editions) and `editions` (every one it declares)."""
+    without editions), `editions` (every one it declares), `lang` (the kit's language),
+    `main_lang` (the catalog's) and `second_lang` (printed beside it, pnp.catalog.languages)."""
+    main = main_language(game)
     return {
-        "id": game.id, "title": game.title, **game.meta,
+        "id": game.id, **localized({"title": game.title, **game.meta}, game.lang, main),
+        "lang": kit_language(game), "main_lang": main, "second_lang": second_language(game),
         "edition": game.edition.context() if game.edition is not None else None,
         "editions": [e.context() for e in game.editions],
     }  # fmt: skip
 
 
-def set_context(component_set: ComponentSet) -> dict[str, Any]:
+def set_context(
+    component_set: ComponentSet, lang: str | None = None, main: str = "en"
+) -> dict[str, Any]:
     """`set` (and `deck`): the set's own keys, its size, total copies and its field defaults."""
     s = component_set
     return {
-        "id": s.id, "name": s.name, "kind": s.kind, "shape": s.shape, "product": s.product,
+        "id": s.id, "name": s.names.get(lang, s.name) if lang else s.name, "kind": s.kind,
+        "shape": s.shape, "product": s.product,
         "total": s.total, "note": s.note,
         "size": {"width": s.trim.width_mm, "height": s.trim.height_mm, "name": s.size.name},
-        **{k: v for k, v in s.defaults.items() if k not in ("id", "name")},
+        **{k: v for k, v in localized(s.defaults, lang, main).items() if k not in ("id", "name")},
     }  # fmt: skip
 
 
-def component_context(component: Component) -> dict[str, Any]:
-    """`card` (and `component`): fields at top level plus the reserved keys."""
+def component_context(
+    component: Component, lang: str | None = None, main: str = "en"
+) -> dict[str, Any]:
+    """`card` (and `component`): fields at top level plus the reserved keys (in `lang`)."""
     c = component
     return {
-        **c.fields, "id": c.id, "name": c.name, "count": c.count, "source": c.source,
+        **localized({**c.fields, "name": c.name}, lang, main), "id": c.id, "count": c.count,
+        "source": c.source,
         "kind": c.kind, "deck": c.deck, "set": c.set_id, "fields": dict(c.fields),
         "note": c.note,
     }  # fmt: skip
 
 
 def tables_context(game: Game) -> dict[str, list[dict[str, Any]]]:
-    """`tables`: table id -> rows."""
-    return {t.id: [dict(r) for r in t.rows] for t in game.tables.values()}
+    """`tables`: table id -> rows (in the kit's language)."""
+    return {
+        t.id: [localized(r, game.lang, main_language(game)) for r in t.rows]
+        for t in game.tables.values()
+    }
 
 
 def table_info_context(game: Game) -> dict[str, dict[str, Any]]:
@@ -60,7 +76,7 @@ def table_info_context(game: Game) -> dict[str, dict[str, Any]]:
 
 def set_face_context(game: Game, component_set: ComponentSet) -> dict[str, Any]:
     """Everything a face of `component_set` sees except the component itself."""
-    shown = set_context(component_set)
+    shown = set_context(component_set, game.lang, main_language(game))
     return {
         "set": shown,
         "deck": shown,
@@ -77,12 +93,14 @@ def face_context(
     base: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The whole context of one component's faces (`base` from `set_face_context`, to reuse)."""
-    shown = component_context(component)
+    shown = component_context(component, game.lang, main_language(game))
     return {**(base or set_face_context(game, component_set)), "card": shown, "component": shown}
 
 
 def document_context(game: Game, lang: str) -> dict[str, Any]:
-    """What a document template (a rulebook) sees: the face names plus the whole catalog."""
+    """What a document template (a rulebook) sees: the face names plus the whole catalog, as
+    written (the book in `lang` picks its language's fields)."""
+    game = dataclasses.replace(game, lang=None) if game.lang else game
     sets = [
         {**set_context(s), "components": [component_context(c) for c in s.components]}
         for s in game.sets.values()

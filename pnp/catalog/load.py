@@ -131,7 +131,9 @@ def _check_pieces(sets: dict[str, ComponentSet], last: ComponentSet) -> None:
 
 def _load_meta(doc: Fields) -> dict[str, Any]:
     meta = doc.mapping("game", "game")
-    meta.check_keys(META_KEYS)
+    codes = meta.get("languages") if isinstance(meta.get("languages"), list) else []
+    # a key in another language the game lists: `title_ja`, `words_ja`, `credits_ja`
+    meta.check_keys([*META_KEYS, *(f"{k}_{c}" for c in codes[1:] for k in META_KEYS)])
     meta.slug("id", file_name=True)
     meta.text("title")
     meta.choice("source", SOURCES, "rulebook")

@@ -43,7 +43,7 @@ RESERVED_COMPONENT_KEYS = ("id", "name", "count", "source", "note")
 GAME_KEYS = ("game", "tables", "rules", "editions")
 META_KEYS = (
     "id", "title", "subtitle", "designer", "publisher", "players", "play_time", "ages",
-    "source", "notes", "year", "credits", "languages", "supplies", "cover",
+    "source", "notes", "year", "credits", "languages", "supplies", "cover", "words",
 )  # fmt: skip
 SET_KEYS = (
     "id", "name", "kind", "size", "shape", "front", "back", "product", "source", "fields",
@@ -240,13 +240,19 @@ class Game:
     origin: Origin
     edition: Edition | None = None  # the edition loaded; None for a game without editions
     editions: tuple[Edition, ...] = ()  # every edition the game declares, the default marked
+    lang: str | None = None  # the language a kit is built in, when not the main one (`ja`)
 
     @property
-    def file_stem(self) -> str:
-        """What its files are named after: the game's id, then the edition's unless default."""
+    def edition_stem(self) -> str:
+        """The game's id, then the edition's unless default (the rulebooks' names start so)."""
         if self.edition is None or self.edition.default:
             return self.id
         return f"{self.id}-{self.edition.id}"
+
+    @property
+    def file_stem(self) -> str:
+        """What its files are named after: the edition's stem, then the kit's language."""
+        return f"{self.edition_stem}-{self.lang}" if self.lang else self.edition_stem
 
     @property
     def components(self) -> list[Component]:

@@ -20,6 +20,7 @@ from pnp.cli.common import (
     OFFSET,
     PRODUCTS,
     edition_option,
+    lang_option,
     paper_option,
     reports_errors,
 )
@@ -119,6 +120,7 @@ from pnp.cli.common import (
     help="Output folder (default: ./output).",
 )
 @edition_option
+@lang_option
 @click.option(
     "--watch",
     "watch_files",
@@ -144,6 +146,7 @@ def build(
     square_tokens: bool,
     out_dir: Path | None,
     edition: str | None,
+    lang: str | None,
     watch_files: bool,
 ) -> None:
     """Build print-ready PDFs for GAME... (built-in ids or game folders) into ./output/<game>/:
@@ -152,7 +155,7 @@ def build(
 
     The files of a build are moved into place together once all are written: a build that
     fails (or is interrupted) leaves the output folder as it was."""
-    from pnp.catalog.games import builtin_ids, resolve_editions
+    from pnp.catalog.games import builtin_ids
     from pnp.impose.options import parse_bleed, parse_offset
     from pnp.pipeline import BuildOptions, parse_products
 
@@ -174,13 +177,20 @@ def build(
         edition=edition,
     )
     refs = builtin_ids() if all_games else list(games)
-    if watch_files:
-        return _watch(refs, options)
-    _build_once([game for g in refs for game in resolve_editions(g, edition)], options)
+    _watch(refs, options) if watch_files else _build_once(_games(refs, edition, lang), options)
+
+
+def _games(refs: list[str], edition: str | None, lang: str | None) -> list[Game]:
+    """Each game in the edition(s) asked for, in the language asked for (else each it has)."""
+    from pnp.catalog.games import resolve_editions
+    from pnp.catalog.languages import ALL_LANGUAGES, in_languages
+
+    return [each for ref in refs for game in resolve_editions(ref, edition)
+            for each in in_languages(game, lang or ALL_LANGUAGES)]  # fmt: skip
 
 
 def _build_once(loaded: list[Game], options: BuildOptions) -> None:
-    _warn_broken_rules(loaded)
+    _warn_broken_rules([g for g in loaded if not g.lang])  # once a game, not a language
     gc.freeze()  # the code and catalogs live to the end: no cycle search goes through them
     _build_with_progress(loaded, options)
 

@@ -135,3 +135,12 @@ edition_option = click.option(
     help="The game's edition (see `pnp games`); default: the one the game marks as default. "
     "`all`: every edition it has.",
 )
+# build and export choose the language of a game's kit the same way
+lang_option = click.option(
+    "--lang",
+    metavar="CODE",
+    default=None,
+    help="The kit's language, one the game lists in game.yaml `languages` (e.g. ja): its cards, "
+    "aids and rulebook in that language, files named GAME-CODE-... Default: build writes every "
+    "language the game lists, export the catalog's own.",
+)

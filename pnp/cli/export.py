@@ -10,7 +10,7 @@ import click
 if TYPE_CHECKING:
     from pnp.catalog.model import Game
 
-from pnp.cli.common import EXIT_CODES, LibraryValue, edition_option, reports_errors
+from pnp.cli.common import EXIT_CODES, LibraryValue, edition_option, lang_option, reports_errors
 
 
 def _dpi(text: str) -> object:
@@ -86,6 +86,7 @@ def _url_base(text: str) -> object:
     help="Output folder (default: ./output); files go to DIR/<game>/<target>/.",
 )
 @edition_option
+@lang_option
 @click.option(
     "--watch",
     "watch_files",
@@ -104,15 +105,18 @@ def export(
     url_base: str | None,
     out_dir: Path | None,
     edition: str | None,
+    lang: str | None,
     watch_files: bool,
 ) -> None:
     """Export GAME... (built-in ids or game folders) as files for a shop, a virtual table or a
     proof, into ./output/<game>/<target>/ with a manifest.csv. Written whole or not at all."""
     from pnp.catalog.games import resolve_editions
+    from pnp.catalog.languages import in_languages
     from pnp.pipeline.exports import ExportOptions, export_folder, export_games, parse_dpi
 
     def load() -> list[Game]:
-        return [game for g in games for game in resolve_editions(g, edition)]
+        return [each for g in games for game in resolve_editions(g, edition)
+                for each in in_languages(game, lang)]  # fmt: skip
 
     options = ExportOptions(
         dpi=parse_dpi(dpi) if dpi is not None else None,

@@ -45,6 +45,7 @@ SECTIONS = (
     "ink_saver",
 )  # fmt: skip
 _HEX = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})\Z")
+_LANG_FONTS = re.compile(r"fonts_[a-z]{2,3}(?:-[a-z]+)?")  # `fonts_ja:` a language's roles
 _SIZE_NAME = re.compile(r"[A-Za-z_][\w-]*")
 
 
@@ -138,25 +139,25 @@ def _ink_saver(theme: Fields, path: Path, ink_saver: bool) -> tuple[Fields, dict
 
 
 def load_theme(
-    path: Path | None, roots: list[Path] | None = None, ink_saver: bool = False
+    path: Path | None,
+    roots: list[Path] | None = None,
+    ink_saver: bool = False,
+    lang: str | None = None,
 ) -> Theme:
     """Read a theme.yaml over the defaults; a missing file (or None) gives the default theme.
     With `ink_saver`, the colours of the theme's `ink_saver: {palette: ...}` block replace the
     palette's (light backs and backgrounds for home printers; templates see theme.ink_saver).
 
     The theme, and the font files it names, are read only from inside `roots` (default: the
-    theme's folder) or the project's shared templates and fonts."""
+    theme's folder) or the project's shared templates and fonts. With `lang`, the roles of a
+    `fonts_LANG:` section replace the `fonts:` ones (a kit built in another script)."""
     if path is None or not os.path.lexists(path):
         return Theme(ink_saver=ink_saver)
     path = Path(path)
     allowed = [*(roots or [path.parent]), templates_dir(), fonts_dir()]
     data = load_yaml(path, allowed, what="theme file")
     theme = Fields({} if data is None else data, "theme", file=str(path))
-    theme.check_keys(SECTIONS)
-    sections = {
-        key: theme.mapping(key, default={})
-        for key in ("palette", "fonts", "families", "sizes", "icons", "keywords")
-    }
+    sections = _sections(theme, lang, path)
     saver_palette, lighter = _ink_saver(theme, path, ink_saver)
     result = Theme(
         palette=MappingProxyType({**DEFAULT_PALETTE, **_colours(sections["palette"]), **lighter}),
@@ -203,6 +204,19 @@ def _with_twins(
                 path, family, twin,
             )  # fmt: skip
     return families
+
+
+def _sections(theme: Fields, lang: str | None, path: Path) -> dict[str, Fields]:
+    """The theme's mapping sections; with `lang`, its `fonts_LANG` roles over `fonts`."""
+    theme.check_keys([*SECTIONS, *(k for k in theme.raw if _LANG_FONTS.fullmatch(str(k)))])
+    sections = {
+        key: theme.mapping(key, default={})
+        for key in ("palette", "fonts", "families", "sizes", "icons", "keywords")
+    }
+    if lang:  # checked as the main roles are
+        ours = theme.mapping(f"fonts_{lang}", default={}).raw
+        sections["fonts"] = Fields({**sections["fonts"].raw, **ours}, "fonts", file=str(path))
+    return sections
 
 
 def _texts(section: Fields) -> dict[str, str]:

@@ -1,8 +1,9 @@
 """Markup tokens -> paragraphs of measured words and spaces, each character in a font that has it.
 
 Widths are measured at size 1 (they scale linearly), so shrink-to-fit measures each word once.
-A word breaks at spaces, at a zero-width space (U+200B), and around every wide (CJK) character,
-since those scripts write no spaces.
+A word breaks at spaces, at a zero-width space (U+200B), and in text with wide (CJK)
+characters, which those scripts write without spaces, between phrases where kinsoku allows
+(pnp.layout.jabreak): 巨大企業 or 3枚 is never split, no line starts with 」 or ゃ.
 """
 
 from __future__ import annotations
@@ -10,12 +11,13 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import reduce
 from operator import add
 
 from pnp.errors import GlyphError
 from pnp.layout.fonts import FontFace, FontFamily, has_glyph, load_face, text_width
+from pnp.layout.jabreak import boundary_spaces, breaks, has_wide, may_break
 from pnp.layout.markup import IconRef, LineBreak, Span, Token
 
 ZERO_WIDTH_SPACE = "\u200b"
@@ -80,9 +82,21 @@ def measure_words(
     """Paragraphs (split at hard line breaks) of words and spaces; raises GlyphError naming
     `where` for a character no font has."""
     builder = _Builder(style, icon_aspect, where, file)
-    for token in tokens:
+    for token in _tidy(tokens):
         builder.add(token)
     return builder.paragraphs
+
+
+def _tidy(tokens: Sequence[Token]) -> Sequence[Token]:
+    """The tokens without Latin spaces between a styled piece or an icon and Japanese text
+    (pnp.layout.jabreak.boundary_spaces); looked at only when a piece starts or ends with one."""
+    if len(tokens) < 2 or not any(
+        type(t) is Span and (t.text[:1] == " " or t.text[-1:] == " ") for t in tokens
+    ):
+        return tokens
+    texts = boundary_spaces([t.text if type(t) is Span else None for t in tokens])
+    return [replace(t, text=x) if type(t) is Span and x != t.text else t
+            for t, x in zip(tokens, texts, strict=True)]  # fmt: skip
 
 
 _PIECES = re.compile("[ \t]+|\u200b|[^ \t\u200b]+")  # spaces, a zero-width space, the rest
@@ -172,7 +186,9 @@ class _Builder:
                 if len(known) >= _WORDS:
                     known.clear()
                 known[piece] = width
-            if width is None:
+            if width is None and has_wide(piece):
+                self._add_phrases(piece, first, style, simple)
+            elif width is None:
                 for char in piece:
                     self._add_char(char, first, style, simple)
             elif self.word is None:  # a word of its own: its width is the piece's
@@ -182,6 +198,23 @@ class _Builder:
                 self._join(self.word, piece, first)
                 self.word.width = reduce(add, map(simple.__getitem__, piece), self.word.width)
 
+    def _add_phrases(
+        self, piece: str, first: FontFace, style: tuple[bool, bool], simple: dict[str, float]
+    ) -> None:
+        """Text with wide characters: a word a phrase, broken only where pnp.layout.jabreak
+        allows (also against the word the span before left open, e.g. after an icon)."""
+        if self.word is not None and may_break(self._last_char(), piece[0]):
+            self._end_word()
+        cuts = breaks(piece)
+        for i, char in enumerate(piece):
+            if i in cuts:
+                self._end_word()
+            self._add_char(char, first, style, simple)
+
+    def _last_char(self) -> str:
+        last = self.word.segments[-1] if self.word and self.word.segments else None
+        return last[0][-1] if isinstance(last, tuple) and last[0] else ""
+
     def _add_char(
         self, char: str, first: FontFace, style: tuple[bool, bool], simple: dict[str, float]
     ) -> None:
@@ -189,10 +222,8 @@ class _Builder:
             return
         face = first if has_glyph(first, char) else self._face_for(char, self._faces(*style))
         width = text_width(char, face, 1.0)
-        if _is_wide(char):
-            self._end_word()
+        if _is_wide(char):  # never in the fast path's table: its words are phrases
             self._append(char, face, width)
-            self._end_word()
             return
         if face is first:
             simple[char] = width  # this face draws it, within a word: the fast path may

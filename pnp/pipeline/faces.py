@@ -20,11 +20,13 @@ from pnp.resources import templates_dir
 
 def template_set(game: Game, ink_saver: bool = False) -> TemplateSet:
     """The template environment for a game: its own templates first, then the shared ones
-    (with `ink_saver`, its theme's light ink-saver colours). Every file it reads lies inside
-    the game's folder or the project's shared templates and fonts, links resolved."""
+    (with `ink_saver`, its theme's light ink-saver colours; in the fonts of the kit's
+    language). Every file it reads lies inside the game's folder or the project's shared
+    templates and fonts, links resolved."""
     roots = [game.root]
     confine(game.templates_dir, [*roots, templates_dir()], what="templates folder")
-    theme = load_theme(game.templates_dir / "theme.yaml", roots, ink_saver=ink_saver)
+    theme = load_theme(game.templates_dir / "theme.yaml", roots, ink_saver=ink_saver,
+                       lang=game.lang)  # fmt: skip
     search = [game.templates_dir, templates_dir()]
     assets = [game.root, game.templates_dir, templates_dir()]
     return TemplateSet(search_paths=search, asset_roots=assets, theme=theme, roots=roots)

@@ -75,7 +75,7 @@ def build_game(
     docs = [(out / f"{stem}-{options.paper_name}.pdf", sets, imposer.impose(sets, kit=kit))
             for stem, sets in plan(game, options)]  # fmt: skip
     book_job, books = None, None
-    if RULEBOOK in options.products and editions(game, templates, options):
+    if RULEBOOK in options.products and editions(game):
         book_job = partial(_write_books, game, imposer, docs, options, stage.folder(out))
         if may_fork(nested=False):  # the books set on the other core while this one writes
             books = Later(book_job, fork=True)
@@ -256,5 +256,5 @@ def count_steps(games: list[Game], options: BuildOptions) -> int:
     for game in games:
         steps += sum(1 for _, sets in plan(game, options))
         if RULEBOOK in options.products:
-            steps += len(game.meta.get("languages") or ["en"])
+            steps += len(editions(game))
     return steps

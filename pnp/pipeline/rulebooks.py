@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pnp.catalog.languages import kit_language, languages
 from pnp.catalog.model import ComponentSet, Game
 from pnp.impose.document import Document
 from pnp.impose.paper import parse_paper
@@ -20,26 +21,20 @@ if TYPE_CHECKING:
     from pnp.rulebook.printing import PrintFile, PrintPlan
 
 
-def languages(game: Game) -> list[str]:
-    """The editions the catalog asks for, main language first (English when it says none)."""
-    return [str(code) for code in game.meta.get("languages") or ["en"]]
-
-
-def editions(game: Game, templates: TemplateSet, options: BuildOptions) -> list[str]:
-    """The languages whose rulebook template the game has."""
+def editions(game: Game) -> list[str]:
+    """The kit's language when the game has a rulebook template for it: a book's figures draw
+    the faces of the kit it comes with."""
     from pnp.rulebook.book import template_name
 
-    main = languages(game)[0]
-    return [
-        lang
-        for lang in languages(game)
-        if (game.templates_dir / template_name(lang, main)).is_file()
-    ]
+    lang = kit_language(game)
+    return (
+        [lang] if (game.templates_dir / template_name(lang, languages(game)[0])).is_file() else []
+    )
 
 
 def rulebook_path(out: Path, game: Game, lang: str, options: BuildOptions) -> Path:
     """`GAME-rulebook[-LANG][-booklet]-PAPER.pdf`."""
-    parts = [game.file_stem, "rulebook"]
+    parts = [game.edition_stem, "rulebook"]
     if lang != languages(game)[0]:
         parts.append(lang)
     if options.booklet:
@@ -128,7 +123,7 @@ def write_rulebooks(
     main = languages(game)[0]
     paper = parse_paper(options.paper)
     written = []
-    for lang in editions(game, templates, options):
+    for lang in editions(game):
         data = RulebookData(game, faced, plan, Words(lang))
         edition = Edition(lang, main, paper, options.booklet)
         written.append(write_rulebook(rulebook_path(out, game, lang, options), templates, data,

@@ -80,7 +80,8 @@ def _build(
     page = edition.paper.half() if edition.booklet else edition.paper.portrait()
     meta = Metadata(
         title=f"{data.game.title} — rulebook", author=str(data.game.meta.get("designer") or ""),
-        subject=f"Rules of {data.game.title}, print-and-play edition", footer=data.game.title,
+        subject=f"Rules of {data.game.title}, print-and-play edition",
+        footer=str(data.game.meta.get(f"title_{edition.lang}") or data.game.title),
     )  # fmt: skip
     lang = edition.lang
     terms = TermPages([str(r.get(f"term_{lang}") or r.get("term", ""))

@@ -9,6 +9,7 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, NextPageTemplate, PageBreak, Spacer
 
+from pnp.catalog.languages import localized, main_language
 from pnp.catalog.model import Game
 from pnp.draw.face import FaceArt
 from pnp.rulebook.blocks import Story
@@ -26,13 +27,14 @@ def cover_story(
 ) -> list[Flowable]:
     """Cover, then the contents page; the body starts on the page after."""
     styles = story.styles
-    meta = game.meta
-    title = str(meta.get(f"title_{words.lang}") or game.title)
+    # the book's language's title, subtitle, play time and credits (`title_ja`, `credits_ja`)
+    meta = localized({"title": game.title, **game.meta}, words.lang, main_language(game))
+    title = str(meta["title"])
     out: list[Flowable] = [Spacer(1, 8 * mm), story.paragraph([Span(title)], styles.title, 0)]
     if meta.get("subtitle"):
         out.append(story.paragraph([Span(str(meta["subtitle"]))], styles.subtitle, 0))
     out.append(story.paragraph([Span(_facts(meta, words))], styles.subtitle, 0))
-    lines = _credit_lines(meta)
+    lines = _credit_lines(meta, words)
     short = [(k, v if len(v) <= LONG_CREDIT else words.say("credits_inside")) for k, v in lines]
     credits = story.paragraph(_inlines(short), styles.caption, 0, terms=False)
     if faces:  # the picture takes what room the credits leave
@@ -64,12 +66,12 @@ def _facts(meta: Mapping[str, Any], words: Words) -> str:
     return " · ".join(parts)
 
 
-def _credit_lines(meta: Mapping[str, Any]) -> list[tuple[str, str]]:
+def _credit_lines(meta: Mapping[str, Any], words: Words) -> list[tuple[str, str]]:
     """Designer, publisher and every credit the catalog lists: (label, text)."""
     lines: list[tuple[str, str]] = []
     for key in ("designer", "publisher"):
         if meta.get(key):
-            lines.append((key.capitalize(), str(meta[key])))
+            lines.append((words.say(f"credit_{key}"), str(meta[key])))
     credits = meta.get("credits")
     if isinstance(credits, Mapping):
         lines += [(str(k).replace("_", " ").capitalize(), _text(v)) for k, v in credits.items()]

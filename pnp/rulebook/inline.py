@@ -9,6 +9,7 @@ file is a placeholder the rulebook's canvas recognises and paints as the icon in
 from __future__ import annotations
 
 import atexit
+import dataclasses
 import shutil
 import tempfile
 import unicodedata
@@ -25,6 +26,7 @@ from pnp.draw.elements import Element
 from pnp.draw.paint import paint
 from pnp.errors import GlyphError, InputError
 from pnp.layout.fonts import FontFace, has_glyph, register_family
+from pnp.layout.jabreak import boundary_spaces
 from pnp.layout.templates import TemplateSet
 from pnp.rulebook.markdown import Break, Icon, Inline, Span
 from pnp.rulebook.styles import Styles
@@ -202,8 +204,11 @@ def _wide(char: str) -> bool:
 
 def _join_cjk_lines(inlines: Sequence[Inline]) -> list[Inline]:
     """Drop the space a soft line break leaves between two CJK characters: those scripts write
-    no spaces, so a paragraph wrapped in the source must not gain one in print."""
-    out = list(inlines)
+    no spaces, so a paragraph wrapped in the source must not gain one in print; nor the spaces
+    Markdown needs around bold or an icon next to one (pnp.layout.jabreak.boundary_spaces)."""
+    texts = boundary_spaces([i.text if isinstance(i, Span) else None for i in inlines])
+    out = [dataclasses.replace(i, text=t) if isinstance(i, Span) and t != i.text else i
+           for i, t in zip(inlines, texts, strict=True)]  # fmt: skip
     for k in range(1, len(out) - 1):
         item, before, after = out[k], out[k - 1], out[k + 1]
         if (isinstance(item, Span) and item.text == " " and isinstance(before, Span)

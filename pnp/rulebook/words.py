@@ -56,6 +56,7 @@ SAY: dict[str, dict[str, str]] = {
         "supply": "You also need: {items}.",
         "label_example": "Example", "label_note": "Note", "label_reading": "Our reading",
         "credits_inside": "named in full after the contents",
+        "credit_designer": "Designer", "credit_publisher": "Publisher",
         "scale_note": "Scale {scale}",
     },
     "ja": {
@@ -80,6 +81,7 @@ SAY: dict[str, dict[str, str]] = {
         "supply": "ほかに用意するもの：{items}。",
         "label_example": "例", "label_note": "注", "label_reading": "私たちの解釈",
         "credits_inside": "目次のあとに全員を掲載",
+        "credit_designer": "デザイナー", "credit_publisher": "発行",
         "scale_note": "縮尺 {scale}",
     },
 }  # fmt: skip

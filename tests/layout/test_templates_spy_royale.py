@@ -78,9 +78,9 @@ def test_mission_duration_chip_and_marker_values(faces):
     each = text_of(page_of(faces["mission"]["smoke-screen"][0]))
     assert "+X" in each and "EACH" in each
     assert each.count("+2") == 1, "the reward is printed once (in the requirement)"
-    # a mission that leaves the deck at 2 players says so on its face
-    assert "3+ PLAYERS ONLY" in text_of(page_of(faces["mission"]["blackout"][0]))
-    assert "PLAYERS ONLY" not in mission
+    # a mission our optional two-player variant takes out says so on its face
+    assert "2P VARIANT: OUT" in text_of(page_of(faces["mission"]["blackout"][0]))
+    assert "VARIANT" not in mission
     duration = page_of(faces["duration"]["duration-7"][0])
     big = [c for c in duration.chars if c["text"] == "7" and c["size"] >= 40]
     assert big and "TURNS" in text_of(duration)

@@ -58,10 +58,12 @@ def test_a_game_s_rulebooks_set_beside_its_kit_are_the_bytes_and_lines_of_one_pr
 ) -> None:
     one = build(tmp_path / "one", "1", "spy-royale")
     two = build(tmp_path / "two", "2", "spy-royale")
-    assert [name.split("/")[-1] for name in one[0]] == [
-        "spy-royale-a4.pdf", "spy-royale-rulebook-a4.pdf", "spy-royale-rulebook-ja-a4.pdf"
+    written = [  # each language's kit, then its book
+        "spy-royale-a4.pdf", "spy-royale-rulebook-a4.pdf",
+        "spy-royale-ja-a4.pdf", "spy-royale-rulebook-ja-a4.pdf",
     ]  # fmt: skip
-    assert one[1].splitlines() == [f"OUT/{name}" for name in one[0]]  # kit first, as written
+    assert sorted(name.split("/")[-1] for name in one[0]) == sorted(written)
+    assert one[1].splitlines() == [f"OUT/spy-royale/{name}" for name in written]  # as written
     assert two == one
 
 
