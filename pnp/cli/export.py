@@ -8,7 +8,10 @@ from typing import TYPE_CHECKING
 import click
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from pnp.catalog.model import Game
+    from pnp.pipeline.exports import ExportOptions
 
 from pnp.cli.common import EXIT_CODES, LibraryValue, edition_option, lang_option, reports_errors
 
@@ -127,19 +130,7 @@ def export(
         rgb=rgb,
     )
     if watch_files:
-        from pnp.io.staging import check_output
-        from pnp.pipeline.watch import game_paths, watch
-
-        into = out_dir if out_dir is not None else Path("output")
-        paths = game_paths(games)
-        check_output(into, [game.root for game in load()])
-
-        def rebuild() -> str:
-            written = export_games(load(), target, options)
-            return f"{len(written)} files in {into}"
-
-        watch(paths, rebuild, report=click.echo, ignore=[into])
-        return
+        return _watch(games, load, target, options, out_dir)
     loaded = load()
     written = export_games(loaded, target, options)
     base = out_dir if out_dir is not None else Path("output")
@@ -147,3 +138,26 @@ def export(
         folder = export_folder(base, game, target)
         files = sum(1 for path in written if folder in path.parents)
         click.echo(f"{folder}: {files} files")
+
+
+def _watch(
+    games: tuple[str, ...],
+    load: Callable[[], list[Game]],
+    target: str,
+    options: ExportOptions,
+    out_dir: Path | None,
+) -> None:
+    """`--watch`: export, then again on every save of the games' files, until Ctrl-C."""
+    from pnp.io.staging import check_output
+    from pnp.pipeline.exports import export_games
+    from pnp.pipeline.watch import game_paths, watch
+
+    into = out_dir if out_dir is not None else Path("output")
+    paths = game_paths(games)
+    check_output(into, [game.root for game in load()])
+
+    def rebuild() -> str:
+        written = export_games(load(), target, options)
+        return f"{len(written)} files in {into}"
+
+    watch(paths, rebuild, report=click.echo, ignore=[into])
