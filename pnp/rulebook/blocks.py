@@ -13,6 +13,7 @@ from reportlab.lib.colors import Color
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
+    CondPageBreak,
     Flowable,
     ListFlowable,
     ListItem,
@@ -51,6 +52,7 @@ from pnp.rulebook.styles import Styles
 GRID = Color(0.78, 0.78, 0.78)
 # what a line cannot break inside: a run of letters, or one CJK character
 _UNBREAKABLE = re.compile(r"[\u3000-\u9fff\uf900-\uffef]|[^\s\u3000-\u9fff\uf900-\uffef]+")
+CHAPTER_ROOM = 0.4  # a chapter starts on the current page when more than this share is left
 QUOTE_LABELS = ("example", "note", "reading")  # call-outs labelled in the edition's words
 Generate = Callable[[Directive], list[Flowable]]
 
@@ -134,8 +136,10 @@ class Story:
         out: list[Flowable] = []
         if block.level == 1:
             self._chapters += 1
-            if self._chapters > 1 and not self._page_begun:  # each chapter starts a page
-                out.append(PageBreakIfNotEmpty())
+            if self._chapters > 1 and not self._page_begun:
+                # as in a published book: a chapter runs on when enough of the page is left
+                room = self.height * CHAPTER_ROOM
+                out.append(CondPageBreak(room) if room else PageBreakIfNotEmpty())
         return [*out, heading]
 
     def list_block(self, block: ListBlock, width: float) -> Flowable:

@@ -118,8 +118,8 @@ def bold_phrases(paragraph: Paragraph) -> set[str]:
 
 
 def _pattern(term: str) -> re.Pattern[str]:
-    """A term as a whole word; Japanese has no spaces between words, so a term in its script
-    is found anywhere in the text."""
+    """A term as a whole word, or its plural ("arrival chits" explains "Arrival chit");
+    Japanese has no spaces between words, so a term in its script is found anywhere."""
     if re.search(r"[\u3000-\u9fff\uf900-\uffef]", term):
         return re.compile(re.escape(term.casefold()))
-    return re.compile(rf"(?<!\w){re.escape(term.casefold())}(?!\w)")
+    return re.compile(rf"(?<!\w){re.escape(term.casefold())}(?:e?s)?(?!\w)")
