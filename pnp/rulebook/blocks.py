@@ -27,6 +27,7 @@ from reportlab.platypus.flowables import KeepTogether
 from pnp.draw.svg import load_svg
 from pnp.errors import InputError
 from pnp.layout.assets import Assets
+from pnp.rulebook.callouts import LABELLED, merge_stacked
 from pnp.rulebook.flowables import FRAME_PAD, Heading, call_out
 from pnp.rulebook.inline import Inlines
 from pnp.rulebook.markdown import (
@@ -53,7 +54,6 @@ GRID = Color(0.78, 0.78, 0.78)
 # what a line cannot break inside: a run of letters, or one CJK character
 _UNBREAKABLE = re.compile(r"[\u3000-\u9fff\uf900-\uffef]|[^\s\u3000-\u9fff\uf900-\uffef]+")
 CHAPTER_ROOM = 0.4  # a chapter starts on the current page when more than this share is left
-QUOTE_LABELS = ("example", "note", "reading")  # call-outs labelled in the edition's words
 Generate = Callable[[Directive], list[Flowable]]
 
 
@@ -68,13 +68,14 @@ class Story:
     generate: Generate
     file: str
     headings: list[Heading] = field(default_factory=list)
+    readings: list[str] = field(default_factory=list)  # the topics of its readings, in order
     height: float = 0.0  # the frame's height: what a figure may take on a page of its own
     _chapters: int = 0
     _page_begun: bool = False  # a directive just began a page: the next chapter needs no break
 
     def flowables(self, blocks: Sequence[Block], width: float | None = None) -> list[Flowable]:
         out: list[Flowable] = []
-        for block in blocks:
+        for block in merge_stacked(blocks):
             made = self.block(block, width or self.width)
             if isinstance(block, Directive) and block.name in FIGURES and out \
                     and isinstance(out[-1], Paragraph | KeepTogether):  # fmt: skip
@@ -166,19 +167,14 @@ class Story:
         return data_table([header, *rows], texts, width, self.styles, self.height)
 
     def quote(self, block: Quote, width: float) -> Flowable:
-        blocks = list(block.blocks)
+        """A call-out; `merge_stacked` took its label word off (it is printed as a label)."""
         label = None
-        if block.kind in QUOTE_LABELS:  # the bold lead word becomes the box's label
-            first = blocks[0]
-            assert isinstance(first, MdParagraph)
-            rest = first.inlines[1:]
-            if rest and isinstance(rest[0], Span):
-                rest[0] = Span(rest[0].text.lstrip(), rest[0].bold, rest[0].italic, rest[0].code)
-            blocks[0] = MdParagraph(rest, first.line)
+        if block.kind in LABELLED:
             words = self.inlines.words
             label = Paragraph(f"<b>{words.say('label_' + block.kind)}</b>", self.styles.label)
-        inner = self.flowables(blocks, width - 20)
-        return call_out(inner, block.kind, self.styles, width, label)
+        inner = self.flowables(block.blocks, width - 20)
+        self.readings += [t for t in block.topics if t not in self.readings]
+        return call_out(inner, block.kind, self.styles, width, label, block.topics)
 
     def image(self, block: Image, width: float) -> list[Flowable]:
         try:

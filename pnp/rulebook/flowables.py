@@ -213,10 +213,16 @@ class QuickRefStart(Flowable):
 
 
 def call_out(
-    content: list[Flowable], kind: str, styles: Styles, width: float, label: Paragraph | None
+    content: list[Flowable],
+    kind: str,
+    styles: Styles,
+    width: float,
+    label: Paragraph | None,
+    topics: Sequence[str] = (),
 ) -> Flowable:
     """A tinted box with an accent bar on its left; `reading` boxes are dashed, marking the
-    text as our reading of an unclear rule."""
+    text as our reading of an unclear rule. `topics`: what its readings are about, noted
+    with the page the box is drawn on (for the index of readings)."""
     rows: list[list[object]] = [[label]] if label is not None else []
     rows += [[item] for item in content]
     table = Table(rows, colWidths=[width - 6], hAlign="LEFT")
@@ -238,4 +244,6 @@ def call_out(
         commands.append(("BOX", (0, 0), (-1, -1), 0.6, bar, None, (2, 2)))
     table.setStyle(TableStyle(commands))
     table.spaceBefore, table.spaceAfter = 3, 7  # boxes one after another stay apart
-    return KeepTogether([table])
+    box = KeepTogether([table])
+    box.pnp_topics = table.pnp_topics = tuple(topics)  # whichever Platypus draws, not split
+    return box
