@@ -1,7 +1,8 @@
 """What templates see: the catalog as plain mappings, built in one place for every consumer.
 
-A face template sees `game`, `set` (also as `deck`), `card` (also as `component`), `tables`
-(table id -> rows) and `table_info` (table id -> title, note, source, columns). Builds, tests
+A face template sees `game` (with its `edition`), `set` (also as `deck`), `card` (also as
+`component`), `tables` (table id -> rows) and `table_info` (table id -> title, note, source,
+columns). Builds, tests
 and every later consumer (rulebooks, exports) take these mappings from here, so what a template
 can name never drifts between them.
 """
@@ -14,8 +15,13 @@ from pnp.catalog.model import Component, ComponentSet, Game
 
 
 def game_context(game: Game) -> dict[str, Any]:
-    """`game`: id, title and every metadata field."""
-    return {"id": game.id, "title": game.title, **game.meta}
+    """`game`: id, title and every metadata field; `edition` (the one loaded, None for a game
+    without editions) and `editions` (every one it declares)."""
+    return {
+        "id": game.id, "title": game.title, **game.meta,
+        "edition": game.edition.context() if game.edition is not None else None,
+        "editions": [e.context() for e in game.editions],
+    }  # fmt: skip
 
 
 def set_context(component_set: ComponentSet) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, TypeVar
 
 from pnp import units
-from pnp.catalog.yamlsource import where
+from pnp.catalog.yamlsource import SourceDict, where
 from pnp.errors import InputError, PnpError, UnknownNameError
 from pnp.limits import FIELD_NUMBER, ID_CHARS
 from pnp.names import closest, describe
@@ -80,11 +80,16 @@ class Fields:
         """`what: message` at the key's line (or `line`); with suggestions, an UnknownNameError."""
         at = line or self.line_of(key)
         text = f"{self.what}: {message}" if self.what else message
+        file = self.file_of(key) if line is None else self.file
         if suggestions is not None:
-            return UnknownNameError(
-                text, suggestions=suggestions, file=self.file, line=at, hint=hint
-            )
-        return InputError(text, file=self.file, line=at, hint=hint)
+            return UnknownNameError(text, suggestions=suggestions, file=file, line=at, hint=hint)
+        return InputError(text, file=file, line=at, hint=hint)
+
+    def file_of(self, key: Any = None) -> str | None:
+        """File of `key`: this mapping's, unless the key was written elsewhere (an overlay)."""
+        if key is not None and isinstance(self.raw, SourceDict) and key in self.raw.key_files:
+            return self.raw.key_files[key]
+        return self.file
 
     # -- structure -----------------------------------------------------------------------
 
@@ -127,13 +132,13 @@ class Fields:
     def mapping(self, key: str, what: str | None = None, default: Any = REQUIRED) -> Fields:
         """The mapping under `key` as its own reader (`what` defaults to `what.key`)."""
         value = self._value(key, default)
-        return type(self)(value, what or f"{self.what}.{key}", file=self.file,
+        return type(self)(value, what or f"{self.what}.{key}", file=self.file_of(key),
                           line=self.line_of(key))  # fmt: skip
 
     def sub(self, raw: Any, what: str, key: str | None = None) -> Fields:
         """A reader for a nested value (a list item, say) that keeps this one's file."""
-        _, line = where(raw)
-        return type(self)(raw, what, file=self.file, line=line or self.line_of(key))
+        file, line = where(raw)  # an item keeps its own file (an overlay's, say)
+        return type(self)(raw, what, file=file or self.file, line=line or self.line_of(key))
 
     # -- scalars -------------------------------------------------------------------------
 

@@ -20,13 +20,17 @@ def builtin_ids() -> list[str]:
     return sorted(p.name for p in root.iterdir() if (p / "game.yaml").is_file())
 
 
-def resolve_game(ref: str) -> Game:
-    """Load a game named by built-in id or by a path to a game folder."""
+ALL_EDITIONS = "all"  # `--edition all`: every edition a game declares
+
+
+def resolve_game(ref: str, edition: str | None = None) -> Game:
+    """Load a game named by built-in id or by a path to a game folder, in `edition` (its
+    default edition when None)."""
     path = Path(ref)
     if ref in builtin_ids():
-        return load_game(card_data_dir() / ref, templates_dir() / ref)
+        return load_game(card_data_dir() / ref, templates_dir() / ref, edition)
     if _is_dir(path):
-        return load_game(path, path / "templates")
+        return load_game(path, path / "templates", edition)
     if path.suffix in (".yaml", ".yml") or os.sep in ref:
         raise InputError("not a game folder (expected a folder with game.yaml)", file=ref)
     raise UnknownNameError(
@@ -41,6 +45,14 @@ def _is_dir(path: Path) -> bool:
         return path.is_dir()
     except OSError as exc:
         raise InputError(f"not a game folder: {exc.strerror}", file=shorten(str(path))) from None
+
+
+def resolve_editions(ref: str, edition: str | None = None) -> list[Game]:
+    """The game in `edition`; with `all`, once per edition it declares (once when none)."""
+    if edition != ALL_EDITIONS:
+        return [resolve_game(ref, edition)]
+    game = resolve_game(ref)
+    return [game] + [resolve_game(ref, e.id) for e in game.editions if not e.default]
 
 
 def load_builtin_games() -> list[Game]:

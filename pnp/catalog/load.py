@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.catalog.allowed import Allowed, check_value, read_declarations
+from pnp.catalog.editions import choose_edition, overlay_path, read_editions
 from pnp.catalog.fields import REQUIRED, SLUG, Fields
 from pnp.catalog.folder import catalog_files, load_catalog_file
 from pnp.catalog.model import (
@@ -30,12 +31,14 @@ from pnp.catalog.model import (
     TABLE_KEYS,
     Component,
     ComponentSet,
+    Edition,
     Game,
     Origin,
     RuleSpec,
     Size,
     Table,
 )
+from pnp.catalog.overlay import Overlay
 from pnp.catalog.seamspec import parse_seams
 from pnp.catalog.sheetcolumns import text_of
 from pnp.catalog.sheetset import sheet_rows
@@ -47,19 +50,31 @@ from pnp.names import closest, describe, quote
 LANGUAGE = re.compile(r"^[a-z]{2,3}\Z")
 
 
-def load_game(folder: Path, templates_dir: Path | None = None) -> Game:
-    """Load a game folder: `game.yaml` plus every other `*.yaml` file as a set."""
+def load_game(folder: Path, templates_dir: Path | None = None, edition: str | None = None) -> Game:
+    """Load a game folder: `game.yaml` plus every other `*.yaml` file as a set, in `edition`
+    (the default edition when None; see docs/editions.md)."""
     folder = Path(folder)
     game_file, set_files = catalog_files(folder)
-    doc = Fields(load_catalog_file(game_file, folder), "game.yaml", file=str(game_file), line=1)
+    raw = load_catalog_file(game_file, folder)
+    doc = Fields(raw, "game.yaml", file=str(game_file), line=1)
     doc.check_keys(GAME_KEYS)
+    editions = read_editions(doc)
+    chosen = choose_edition(editions, edition, _game_id(raw, folder))
+    overlay = _overlay(folder, chosen)
+    if overlay is not None:
+        doc = Fields(overlay.apply_game(raw), "game.yaml", file=str(game_file), line=1)
     meta = _load_meta(doc)
     tables = _load_tables(doc)
     rules = _load_rules(doc)
     sets: dict[str, ComponentSet] = {}
     seen_ids: dict[str, Origin] = {}
     for path in set_files:
-        component_set = _load_set(path, load_catalog_file(path, folder), seen_ids)
+        set_doc = load_catalog_file(path, folder)
+        if overlay is not None:
+            if overlay.drops_set(_set_id(set_doc)):
+                continue
+            set_doc = overlay.apply_set(set_doc)
+        component_set = _load_set(path, set_doc, seen_ids, overlay)
         if component_set.id in sets:
             raise InputError(
                 f"set id {component_set.id!r} used twice (also in {sets[component_set.id].origin})",
@@ -68,11 +83,32 @@ def load_game(folder: Path, templates_dir: Path | None = None) -> Game:
             )
         sets[component_set.id] = component_set
         _check_pieces(sets, component_set)
+    if overlay is not None:
+        overlay.check_sets(sets)
     return Game(
         id=meta["id"], title=meta["title"], meta=meta, root=folder,
         templates_dir=templates_dir if templates_dir is not None else folder / "templates",
         sets=sets, tables=tables, rules=rules, origin=Origin(str(game_file), 1),
+        edition=chosen, editions=editions,
     )  # fmt: skip
+
+
+def _game_id(raw: Any, folder: Path) -> str:
+    head = raw.get("game") if isinstance(raw, dict) else None
+    return str(head.get("id")) if isinstance(head, dict) and head.get("id") else folder.name
+
+
+def _set_id(doc: Any) -> str:
+    head = doc.get("set") if isinstance(doc, dict) else None
+    return str(head.get("id")) if isinstance(head, dict) else ""
+
+
+def _overlay(folder: Path, edition: Edition | None) -> Overlay | None:
+    """The edition's overlay when it has one (an edition without is the catalog as written)."""
+    if edition is None:
+        return None
+    path = overlay_path(folder, edition)
+    return Overlay.read(path, folder) if path.exists() else None
 
 
 def _check_pieces(sets: dict[str, ComponentSet], last: ComponentSet) -> None:
@@ -146,7 +182,7 @@ def _load_tables(doc: Fields) -> dict[str, Table]:
             source=body.choice("source", SOURCES, "rulebook"),
             note=body.text("note", None),
             rows=plain(rows),
-            origin=Origin(str(doc.file), raw.line_of(table_id) or 1),
+            origin=Origin(raw.file_of(table_id) or str(doc.file), raw.line_of(table_id) or 1),
             row_lines=[rows.line_of(i) for i in range(len(rows))],
         )
     return tables
@@ -170,7 +206,7 @@ def _load_rules(doc: Fields) -> list[RuleSpec]:
         rule.what = f"rule {rule_id!r}"
         text, check = rule.text("text"), rule.text("check")
         params = {k: v for k, v in rule.raw.items() if k not in ("id", "text", "check")}
-        origin = Origin(str(doc.file), raw.line_of(i))
+        origin = Origin(rule.file or str(doc.file), rule.line or raw.line_of(i))
         rules.append(RuleSpec(rule_id, text, check, params, origin, item))
     return rules
 
@@ -178,7 +214,9 @@ def _load_rules(doc: Fields) -> list[RuleSpec]:
 # --- set files -------------------------------------------------------------------------------
 
 
-def _load_set(path: Path, doc: Any, seen_ids: dict[str, Origin]) -> ComponentSet:
+def _load_set(
+    path: Path, doc: Any, seen_ids: dict[str, Origin], overlay: Overlay | None = None
+) -> ComponentSet:
     file = Fields(doc, "set file", file=str(path), line=1)
     file.check_keys(("set", "components", "sheet", "columns"))
     head = file.mapping("set", "set")
@@ -207,10 +245,12 @@ def _load_set(path: Path, doc: Any, seen_ids: dict[str, Origin]) -> ComponentSet
         raise head.error("`components` should be a non-empty list (or name a spreadsheet: "
                          "`sheet: cards.csv`)", at)  # fmt: skip
     items = [file.sub(item, f"{head.what} component {i + 1}", "components")
-             for i, item in enumerate(raw)]  # fmt: skip
-    components = [
-        _load_component(item, head, plain(defaults), seen_ids, checks) for item in items + rows
-    ]
+             for i, item in enumerate(raw)] + rows  # fmt: skip
+    if overlay is not None:
+        items = overlay.apply_components(
+            set_id, items, lambda new, line: file.sub(new, f"{head.what} component", "components")
+        )
+    components = [_load_component(item, head, plain(defaults), seen_ids, checks) for item in items]
     return ComponentSet(
         id=set_id, name=head.text("name") or set_id, kind=kind, size=size, shape=shape,
         front=head.text("front"), back=head.text("back", None),

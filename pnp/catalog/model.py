@@ -40,7 +40,7 @@ NAMED_SIZES: dict[str, tuple[float, float]] = {
     "half-letter": (139.7, 215.9),
 }
 RESERVED_COMPONENT_KEYS = ("id", "name", "count", "source", "note")
-GAME_KEYS = ("game", "tables", "rules")
+GAME_KEYS = ("game", "tables", "rules", "editions")
 META_KEYS = (
     "id", "title", "subtitle", "designer", "publisher", "players", "play_time", "ages",
     "source", "notes", "year", "credits", "languages", "supplies", "cover",
@@ -206,6 +206,25 @@ class RuleSpec:
     raw: SourceDict | None = None
 
 
+@dataclass(frozen=True)
+class Edition:
+    """One edition a game declares: its id, how players know it, and how it differs."""
+
+    id: str
+    name: str
+    description: str
+    default: bool
+    changes: tuple[dict[str, str], ...]
+    origin: Origin
+
+    def context(self) -> dict[str, Any]:
+        """What templates see of it (`game.edition`, each of `game.editions`)."""
+        return {
+            "id": self.id, "name": self.name, "description": self.description,
+            "default": self.default, "changes": [dict(c) for c in self.changes],
+        }  # fmt: skip
+
+
 @dataclass
 class Game:
     """A whole game: metadata, sets of components, tables and composition rules."""
@@ -219,6 +238,15 @@ class Game:
     tables: dict[str, Table]
     rules: list[RuleSpec]
     origin: Origin
+    edition: Edition | None = None  # the edition loaded; None for a game without editions
+    editions: tuple[Edition, ...] = ()  # every edition the game declares, the default marked
+
+    @property
+    def file_stem(self) -> str:
+        """What its files are named after: the game's id, then the edition's unless default."""
+        if self.edition is None or self.edition.default:
+            return self.id
+        return f"{self.id}-{self.edition.id}"
 
     @property
     def components(self) -> list[Component]:

@@ -58,7 +58,7 @@ class RowFields(Fields):
         line: int | None = None,
     ) -> PnpError:
         column = self.columns.get(key) if isinstance(key, str) else None
-        if column is None:
+        if column is None or self.file_of(key) != self.file:  # not a cell: an overlay's key
             return super().error(message, key, hint=hint, suggestions=suggestions, line=line)
         for prefix, replace in ((f"`{key}` should be ", "expected "), (f"`{key}` ", "")):
             if message.startswith(prefix):

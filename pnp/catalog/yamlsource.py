@@ -55,12 +55,18 @@ class SourceDict(dict):
     file: str = ""
     line: int = 0
     key_lines: dict[Any, int]
+    # keys written in another file than the mapping's own (an edition's overlay, say)
+    key_files: dict[Any, str] = {}  # noqa: RUF012 - replaced, never mutated, when keys move
     size: int = 1  # values it holds once aliases are expanded, itself included
     height: int = 1  # levels of nesting, itself included
 
     def line_of(self, key: Any) -> int:
         """Line of `key`'s entry, or the mapping's own line when the key is absent."""
         return self.key_lines.get(key, self.line)
+
+    def file_of(self, key: Any) -> str:
+        """File of `key`'s entry: the mapping's own unless the key came from another file."""
+        return self.key_files.get(key, self.file)
 
 
 class SourceList(list):
@@ -81,6 +87,8 @@ _CONTAINERS = (SourceDict, SourceList)
 
 def where(value: Any, key: Any = None) -> tuple[str | None, int | None]:
     """(file, line) of a value loaded by this module, or of one of its keys/items."""
+    if isinstance(value, SourceDict) and key is not None:
+        return value.file_of(key) or None, value.line_of(key)
     if isinstance(value, SourceDict | SourceList):
         return value.file or None, (value.line_of(key) if key is not None else value.line)
     return None, None

@@ -14,7 +14,15 @@ if TYPE_CHECKING:  # types only: the CLI imports the build lazily, to start fast
     from pnp.catalog.model import Game
     from pnp.pipeline import BuildOptions
 
-from pnp.cli.common import BLEED, EXIT_CODES, OFFSET, PRODUCTS, paper_option, reports_errors
+from pnp.cli.common import (
+    BLEED,
+    EXIT_CODES,
+    OFFSET,
+    PRODUCTS,
+    edition_option,
+    paper_option,
+    reports_errors,
+)
 
 
 @click.command(epilog=EXIT_CODES)
@@ -110,6 +118,7 @@ from pnp.cli.common import BLEED, EXIT_CODES, OFFSET, PRODUCTS, paper_option, re
     metavar="DIR",
     help="Output folder (default: ./output).",
 )
+@edition_option
 @click.option(
     "--watch",
     "watch_files",
@@ -134,6 +143,7 @@ def build(
     gap_mm: float | None,
     square_tokens: bool,
     out_dir: Path | None,
+    edition: str | None,
     watch_files: bool,
 ) -> None:
     """Build print-ready PDFs for GAME... (built-in ids or game folders) into ./output/<game>/:
@@ -142,7 +152,7 @@ def build(
 
     The files of a build are moved into place together once all are written: a build that
     fails (or is interrupted) leaves the output folder as it was."""
-    from pnp.catalog.games import builtin_ids, resolve_game
+    from pnp.catalog.games import builtin_ids, resolve_editions
     from pnp.impose.options import parse_bleed, parse_offset
     from pnp.pipeline import BuildOptions, parse_products
 
@@ -161,11 +171,12 @@ def build(
         ink_saver=ink_saver,
         gap_mm=gap_mm,
         square_tokens=square_tokens,
+        edition=edition,
     )
     refs = builtin_ids() if all_games else list(games)
     if watch_files:
         return _watch(refs, options)
-    _build_once([resolve_game(g) for g in refs], options)
+    _build_once([game for g in refs for game in resolve_editions(g, edition)], options)
 
 
 def _build_once(loaded: list[Game], options: BuildOptions) -> None:

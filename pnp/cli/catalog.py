@@ -10,13 +10,14 @@ from typing import Any
 
 import click
 
-from pnp.cli.common import EXIT_CODES, EXIT_OK, EXIT_RULES, reports_errors
+from pnp.cli.common import EXIT_CODES, EXIT_OK, EXIT_RULES, edition_option, reports_errors
 
 
 @click.command(epilog=EXIT_CODES)
 @reports_errors
 def games() -> None:
-    """List the built-in games, one per line: id, title, players and play time."""
+    """List the built-in games, one per line: id, title, players and play time; under a game
+    with editions, each edition (id, description), the default marked."""
     from pnp.catalog.games import load_builtin_games
     from pnp.errors import InputError
     from pnp.resources import card_data_dir
@@ -34,6 +35,15 @@ def games() -> None:
             extra.append(str(game.meta["play_time"]))
         suffix = f" ({', '.join(extra)})" if extra else ""
         click.echo(f"{game.id}\t{game.title}{suffix}")
+        for line in edition_lines(game):
+            click.echo(f"  {line}")
+
+
+def edition_lines(game: Any) -> list[str]:
+    """A game's editions, one line each: `edition ID (default): description`."""
+    return [
+        f"edition {e.id}{' (default)' if e.default else ''}: {e.description}" for e in game.editions
+    ]
 
 
 @click.command(epilog=EXIT_CODES)
@@ -50,9 +60,15 @@ def games() -> None:
     help="Print the catalog's decks as a deck list (every card and its count), for "
     "`pnp validate --game GAME FILE`.",
 )  # fmt: skip
+@edition_option
 @reports_errors
 def inventory(
-    game: str, as_json: bool, as_csv: bool, set_id: str | None, as_decklist: bool
+    game: str,
+    as_json: bool,
+    as_csv: bool,
+    set_id: str | None,
+    as_decklist: bool,
+    edition: str | None,
 ) -> None:
     """List every component of GAME (a built-in id or a game folder) with its count.
 
@@ -71,7 +87,9 @@ def inventory(
         raise click.UsageError("choose one of --json, --csv and --decklist")
     if set_id and not as_csv:
         raise click.UsageError("--set goes with --csv")
-    loaded = resolve_game(game)
+    if edition == "all":
+        raise click.UsageError("inventory lists one edition: name it (see `pnp games`)")
+    loaded = resolve_game(game, edition)
     if as_csv:
         text, warnings = inventory_csv(loaded, set_id)
         click.echo(text, nl=False)
@@ -83,6 +101,11 @@ def inventory(
         click.echo(inventory_decklist(loaded), nl=False)
     else:
         click.echo(inventory_text(loaded))
+        if loaded.editions:
+            shown = loaded.edition.id if loaded.edition else ""
+            click.echo(f"\nEditions (this list: {shown}; others: --edition ID):")
+            for line in edition_lines(loaded):
+                click.echo(f"  {line}")
 
 
 @click.command(epilog=EXIT_CODES)
@@ -102,6 +125,7 @@ def inventory(
     is_flag=True,
     help="Show expected and found for passing rules too, and every skipped rule on its own line.",
 )
+@edition_option
 @reports_errors
 def validate(
     target: str | None,
@@ -110,6 +134,7 @@ def validate(
     game_ref: str | None,
     as_json: bool,
     verbose: bool,
+    edition: str | None,
 ) -> None:
     """Check catalogs (schema and composition rules) or a deck list.
 
@@ -118,26 +143,28 @@ def validate(
       pnp validate GAME|DIR              one game (built-in id or a game folder)
       pnp validate --game GAME FILE      a deck list (.txt or .yaml) against GAME's rules
 
+    A catalog is checked in every edition it has (--edition ID: that one); a deck list
+    against the game's default edition (--edition ID: another).
+
     On a deck list, rules about decks it does not hold are summed up in one SKIP line
     (--verbose lists them). A game's every face is also drawn from its templates (nothing is
     written), so a template that cannot render is found here rather than in a build.
     """
-    from pnp.catalog.games import builtin_ids, resolve_game
-    from pnp.pipeline import draw_every_face
-    from pnp.rules.report import validate_decklist, validate_game
+    from pnp.catalog.games import ALL_EDITIONS, builtin_ids, resolve_game
+    from pnp.rules.report import validate_decklist
 
     faces: list[str] = []
     if game_ref:
         deck_file = decklist or (Path(target) if target else None)
         if deck_file is None or (decklist is not None and target is not None):
             raise click.UsageError("give exactly one deck list FILE with --game GAME")
-        reports = [validate_decklist(resolve_game(game_ref), deck_file)]
+        if edition == ALL_EDITIONS:
+            raise click.UsageError("a deck list is checked against one edition: name it")
+        reports = [validate_decklist(resolve_game(game_ref, edition), deck_file)]
     elif all_games or (target and not decklist):
         if all_games and (target or decklist):
             raise click.UsageError("--all takes no GAME")
-        loaded = [resolve_game(g) for g in (builtin_ids() if all_games else [str(target)])]
-        reports = [validate_game(game) for game in loaded]
-        faces = [_faces_line(game, draw_every_face(game)) for game in loaded]
+        reports, faces = _check_catalogs(builtin_ids() if all_games else [str(target)], edition)
     else:
         raise click.UsageError(
             "say what to validate: GAME, a game folder, --all, or --game GAME FILE"
@@ -152,7 +179,19 @@ def validate(
     sys.exit(EXIT_OK if all(r.ok for r in reports) else EXIT_RULES)
 
 
+def _check_catalogs(refs: list[str], edition: str | None) -> tuple[list[Any], list[str]]:
+    """Each game's catalog checked in every edition (or `edition`), every face drawn."""
+    from pnp.catalog.games import ALL_EDITIONS, resolve_editions
+    from pnp.pipeline import draw_every_face
+    from pnp.rules.report import validate_game
+
+    loaded = [game for g in refs for game in resolve_editions(g, edition or ALL_EDITIONS)]
+    reports = [validate_game(game) for game in loaded]
+    return reports, [_faces_line(game, draw_every_face(game)) for game in loaded]
+
+
 def _faces_line(game: Any, drawn: int | None) -> str:
     if drawn is None:
         return f"{game.id}: faces not drawn (no templates folder {game.templates_dir})"
-    return f"{game.id}: {drawn} faces drawn from their templates"
+    name = f"{game.id} ({game.edition.id} edition)" if game.edition is not None else game.id
+    return f"{name}: {drawn} faces drawn from their templates"

@@ -123,3 +123,11 @@ paper_option = click.option(
     metavar="PAPER",
     help="a4, letter, a3, a5, legal, tabloid, or WIDTHxHEIGHT with a unit (e.g. 210x297mm).",
 )
+# build, validate, inventory, export, show and studio choose a game's edition the same way
+edition_option = click.option(
+    "--edition",
+    metavar="ID",
+    default=None,
+    help="The game's edition (see `pnp games`); default: the one the game marks as default. "
+    "`all`: every edition it has.",
+)

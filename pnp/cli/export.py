@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from pnp.cli.common import EXIT_CODES, LibraryValue, reports_errors
+if TYPE_CHECKING:
+    from pnp.catalog.model import Game
+
+from pnp.cli.common import EXIT_CODES, LibraryValue, edition_option, reports_errors
 
 
 def _dpi(text: str) -> object:
@@ -74,6 +78,7 @@ def _url_base(text: str) -> object:
     metavar="DIR",
     help="Output folder (default: ./output); files go to DIR/<game>/<target>/.",
 )
+@edition_option
 @click.option(
     "--watch",
     "watch_files",
@@ -90,12 +95,16 @@ def export(
     sets: tuple[str, ...],
     url_base: str | None,
     out_dir: Path | None,
+    edition: str | None,
     watch_files: bool,
 ) -> None:
     """Export GAME... (built-in ids or game folders) as files for a shop, a virtual table or a
     proof, into ./output/<game>/<target>/ with a manifest.csv. Written whole or not at all."""
-    from pnp.catalog.games import resolve_game
-    from pnp.pipeline.exports import ExportOptions, export_games, parse_dpi
+    from pnp.catalog.games import resolve_editions
+    from pnp.pipeline.exports import ExportOptions, export_folder, export_games, parse_dpi
+
+    def load() -> list[Game]:
+        return [game for g in games for game in resolve_editions(g, edition)]
 
     options = ExportOptions(
         dpi=parse_dpi(dpi) if dpi is not None else None,
@@ -110,18 +119,18 @@ def export(
 
         into = out_dir if out_dir is not None else Path("output")
         paths = game_paths(games)
-        check_output(into, [resolve_game(g).root for g in games])
+        check_output(into, [game.root for game in load()])
 
         def rebuild() -> str:
-            written = export_games([resolve_game(g) for g in games], target, options)
+            written = export_games(load(), target, options)
             return f"{len(written)} files in {into}"
 
         watch(paths, rebuild, report=click.echo, ignore=[into])
         return
-    loaded = [resolve_game(g) for g in games]
+    loaded = load()
     written = export_games(loaded, target, options)
     base = out_dir if out_dir is not None else Path("output")
     for game in loaded:  # one line per folder: a png export is hundreds of files
-        folder = base / game.id / target
+        folder = export_folder(base, game, target)
         files = sum(1 for path in written if folder in path.parents)
         click.echo(f"{folder}: {files} files")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from pnp.cli.common import EXIT_CODES, reports_errors
+from pnp.cli.common import EXIT_CODES, edition_option, reports_errors
 
 
 @click.command(epilog=EXIT_CODES)
@@ -22,8 +22,16 @@ from pnp.cli.common import EXIT_CODES, reports_errors
     "--png", "png_path", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
     help="Render the face alone (trim and 3 mm bleed, 300 dpi) to FILE.",
 )  # fmt: skip
+@edition_option
 @reports_errors
-def show(game_ref: str, card: str, back: bool, yaml_only: bool, png_path: Path | None) -> None:
+def show(
+    game_ref: str,
+    card: str,
+    back: bool,
+    yaml_only: bool,
+    png_path: Path | None,
+    edition: str | None,
+) -> None:
     """Show CARD (its id or name) of GAME: what its template sees, the YAML the template wrote
     (numbered by template line, to find the line that wrote a wrong one) and, with --png, the
     face rendered.
@@ -38,7 +46,9 @@ def show(game_ref: str, card: str, back: bool, yaml_only: bool, png_path: Path |
     from pnp.catalog.games import resolve_game
     from pnp.pipeline.show import card_fields, face_png, face_trace, numbered
 
-    game = resolve_game(game_ref)
+    if edition == "all":
+        raise click.UsageError("show one edition's card: name it (see `pnp games`)")
+    game = resolve_game(game_ref, edition)
     if png_path is not None:
         width, height = face_png(game, card, png_path, back=back)
         click.echo(f"{png_path} ({width} x {height} px, 300 dpi)")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from pnp.cli.common import EXIT_CODES, reports_errors
+from pnp.cli.common import EXIT_CODES, edition_option, reports_errors
 
 
 @click.command(epilog=EXIT_CODES)
@@ -13,8 +13,9 @@ from pnp.cli.common import EXIT_CODES, reports_errors
     "--port", type=click.IntRange(1, 65535), help="Listen on this port (default: a free one)."
 )
 @click.option("--no-browser", is_flag=True, help="Do not open the default browser.")
+@edition_option
 @reports_errors
-def studio(game: str, port: int | None, no_browser: bool) -> None:
+def studio(game: str, port: int | None, no_browser: bool, edition: str | None) -> None:
     """Serve GAME (a built-in id or a game folder) on http://127.0.0.1 as a live preview.
 
     Every face of every set, redrawn on each save of a catalog, template, theme, image or font;
@@ -24,4 +25,7 @@ def studio(game: str, port: int | None, no_browser: bool) -> None:
     """
     from pnp.studio.serve import run_studio
 
-    run_studio(game, port, open_browser=not no_browser, echo=lambda line: click.echo(line))
+    if edition == "all":
+        raise click.UsageError("the studio shows one edition: name it (see `pnp games`)")
+    run_studio(game, port, open_browser=not no_browser, echo=lambda line: click.echo(line),
+               edition=edition)  # fmt: skip

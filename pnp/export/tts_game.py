@@ -50,9 +50,9 @@ def export_tts(
             objects += _pieces(group, images, dpi, out, position, rows)
         # a deck's back usually carries the game's name: the best picture of the whole game
         first = first or group.shared_back or (group.pieces[0].front if group.pieces else None)
-    out.write(f"{game.id}.json", saved_object(game.title, objects))
+    out.write(f"{game.file_stem}.json", saved_object(game.title, objects))
     if first is not None:
-        out.write(f"{game.id}.png", png_bytes(_thumbnail(images, first), 72))
+        out.write(f"{game.file_stem}.png", png_bytes(_thumbnail(images, first), 72))
     out.write("manifest.csv", manifest_csv(rows))
 
 

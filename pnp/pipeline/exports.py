@@ -63,18 +63,24 @@ def export_games(
     seen: set[str] = set()
     chosen = []
     for game in games:  # every choice checked before anything is drawn
-        if game.id in seen:
+        if game.file_stem in seen:
             raise InputError(f"the game {game.id!r} is named twice", file=game.origin.file)
-        seen.add(game.id)
+        seen.add(game.file_stem)
         chosen.append((game, chosen_sets(game, target, options)))
     budget = PixelBudget()  # pixels rasterized, every game counted
     with Staging(options.base, games=[game.root for game in games]) as stage:
         for game, sets in chosen:
-            out = Output(stage, options.base / game.id / target, options.url_base, budget)
+            out = Output(stage, export_folder(options.base, game, target), options.url_base, budget)
             export(game, sets, options, out, face_source(game))
             if progress:
                 progress(f"{game.id}/{target}")
         return stage.commit()
+
+
+def export_folder(base: Path, game: Game, target: str) -> Path:
+    """`BASE/GAME/TARGET`; another edition than the default's: `BASE/GAME/TARGET-EDITION`."""
+    suffix = game.file_stem[len(game.id) :]
+    return base / game.id / f"{target}{suffix}"
 
 
 def face_source(game: Game) -> FaceSource:

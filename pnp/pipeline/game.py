@@ -116,7 +116,9 @@ def _write_products(
             raise
         written.append(path)
         if progress:
-            progress(f"{game.id}/{', '.join(s.id for s in sets)}" if options.split else game.id)
+            progress(
+                f"{game.id}/{', '.join(s.id for s in sets)}" if options.split else game.file_stem
+            )
         if report and not options.split:
             report(economy(game, path, doc, imposer.groups(sets)))
         check.result()
@@ -217,13 +219,13 @@ def _check_distinct(games: list[Game]) -> None:
     """Two games of one build may not share an id: their files would share a folder."""
     seen: dict[str, Game] = {}
     for game in games:
-        if game.id in seen:
+        if game.file_stem in seen:
             raise InputError(
                 f"two games of this build have the id {game.id!r} (the other is in "
-                f"{seen[game.id].root}); build them one at a time",
+                f"{seen[game.file_stem].root}); build them one at a time",
                 file=game.origin.file,
             )
-        seen[game.id] = game
+        seen[game.file_stem] = game
 
 
 def _check_something_to_print(game: Game) -> None:

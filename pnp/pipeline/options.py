@@ -33,6 +33,7 @@ class BuildOptions:
     ink_saver: bool = False  # light backs and backgrounds (the themes' ink_saver palettes)
     gap_mm: float | None = None  # between neighbouring pieces; None: gutters from the slack
     square_tokens: bool = False  # round tokens cut square, with a guillotine
+    edition: str | None = None  # the games' edition (None: each game's default; "all")
 
     @property
     def paper_name(self) -> str:

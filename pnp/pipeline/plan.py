@@ -91,12 +91,12 @@ def plan(game: Game, options: BuildOptions) -> list[tuple[str, list[ComponentSet
         if s.product in options.products and (not options.sets or s.id in options.sets)
     ]
     if not options.split:
-        return [(game.id, chosen)] if chosen else []
+        return [(game.file_stem, chosen)] if chosen else []
     jobs: list[tuple[str, list[ComponentSet]]] = []
     for product in options.products:
         sets = [s for s in chosen if s.product == product]
         if product == "cards":
-            jobs.extend((f"{game.id}-{s.id}", [s]) for s in sets)
+            jobs.extend((f"{game.file_stem}-{s.id}", [s]) for s in sets)
         elif sets:
-            jobs.append((f"{game.id}-{product}", sets))
+            jobs.append((f"{game.file_stem}-{product}", sets))
     return jobs

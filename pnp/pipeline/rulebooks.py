@@ -39,7 +39,7 @@ def editions(game: Game, templates: TemplateSet, options: BuildOptions) -> list[
 
 def rulebook_path(out: Path, game: Game, lang: str, options: BuildOptions) -> Path:
     """`GAME-rulebook[-LANG][-booklet]-PAPER.pdf`."""
-    parts = [game.id, "rulebook"]
+    parts = [game.file_stem, "rulebook"]
     if lang != languages(game)[0]:
         parts.append(lang)
     if options.booklet:

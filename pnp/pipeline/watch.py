@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from pnp.catalog.games import builtin_ids, resolve_game
+from pnp.catalog.games import builtin_ids, resolve_editions, resolve_game
 from pnp.errors import Interrupted, PnpError
 from pnp.io.inputs import is_input_name, watched_folders
 from pnp.io.staging import check_output
@@ -178,7 +178,8 @@ def watch_builds(refs: Sequence[str], options: BuildOptions, *, report: Report) 
     """`pnp build --watch`: build the games, then again after every change, until Ctrl-C."""
 
     def rebuild() -> str:
-        written = build_games([resolve_game(ref) for ref in refs], options)
+        games = [game for ref in refs for game in resolve_editions(ref, options.edition)]
+        written = build_games(games, options)
         return f"{len(written)} file{'s' if len(written) != 1 else ''} in {output_base(options)}"
 
     paths = game_paths(refs)

@@ -28,6 +28,12 @@ class Report:
     verdicts: list[Verdict]
     decklist: DeckList | None = None
     notes: list[str] = field(default_factory=list)
+    edition: str | None = None  # the game's edition checked, for a game that has editions
+
+    @property
+    def name(self) -> str:
+        """The game as messages name it: its id, and the edition when it has editions."""
+        return f"{self.game_id} ({self.edition} edition)" if self.edition else self.game_id
 
     @property
     def ok(self) -> bool:
@@ -42,14 +48,14 @@ class Report:
         """`my-game: 12 rules, 10 passed, 2 failed`."""
         n = len(self.verdicts)
         if not n:
-            return f"{self.game_id}: no composition rules"
+            return f"{self.name}: no composition rules"
         counts = {s: sum(v.status == s for v in self.verdicts) for s in ("pass", "fail", "skip")}
         parts = [f"{counts['pass']} passed"]
         if counts["fail"]:
             parts.append(f"{counts['fail']} failed")
         if counts["skip"]:
             parts.append(f"{counts['skip']} skipped")
-        return f"{self.game_id}: {n} rule{'s' if n != 1 else ''}, {', '.join(parts)}"
+        return f"{self.name}: {n} rule{'s' if n != 1 else ''}, {', '.join(parts)}"
 
     def render(self, *, verbose: bool = False) -> str:
         """One line per rule, expected/found under failures (and passes when verbose).
@@ -102,6 +108,7 @@ class Report:
         dl = self.decklist
         return {
             "game": self.game_id,
+            "edition": self.edition,
             "decklist": str(dl.path) if dl else None,
             "decks": {d: dict(cards) for d, cards in dl.decks.items()} if dl else None,
             "notes": list(self.notes),
@@ -149,7 +156,11 @@ def _verdict_data(v: Verdict) -> dict[str, Any]:
 def validate_game(game: Game) -> Report:
     """Parse the game's rules (InputError on a bad rule) and check them on its catalog."""
     checks = parse_rules(game)
-    return Report(game.id, evaluate(checks, Counts(game)))
+    return Report(game.id, evaluate(checks, Counts(game)), edition=_edition(game))
+
+
+def _edition(game: Game) -> str | None:
+    return game.edition.id if game.edition is not None else None
 
 
 def broken_rules(game: Game, problems_shown: int = 3) -> list[str]:
@@ -177,7 +188,7 @@ def validate_decklist(game: Game, path: Path | str) -> Report:
     checks = parse_rules(game)
     decklist = read_decklist(game, path)
     verdicts = evaluate(checks, Counts(game, decklist.decks))
-    return Report(game.id, verdicts, decklist, decklist.filing_notes(game))
+    return Report(game.id, verdicts, decklist, decklist.filing_notes(game), _edition(game))
 
 
 def validate_decklist_text(game: Game, text: str, name: str = "deck list") -> Report:
@@ -186,4 +197,4 @@ def validate_decklist_text(game: Game, text: str, name: str = "deck list") -> Re
     checks = parse_rules(game)
     decklist = parse_decklist(game, text.replace("\r\n", "\n").replace("\r", "\n"), name)
     verdicts = evaluate(checks, Counts(game, decklist.decks))
-    return Report(game.id, verdicts, decklist, decklist.filing_notes(game))
+    return Report(game.id, verdicts, decklist, decklist.filing_notes(game), _edition(game))

@@ -37,11 +37,11 @@ NO_STORE = {"cache-control": "no-store"}
 class Studio:
     """One game's studio: its faces, pictures, prints and open pages."""
 
-    def __init__(self, ref: str, game: Game | None = None) -> None:
-        self.book = FaceBook(ref, game)
+    def __init__(self, ref: str, game: Game | None = None, edition: str | None = None) -> None:
+        self.book = FaceBook(ref, game, edition)
         self.pictures = Pictures()
         self.hub = Hub()
-        self.prints = Prints(ref, self._prints_changed)
+        self.prints = Prints(ref, self._prints_changed, edition)
         self.book.notify = self._faces_changed
         self.closing = asyncio.Event()
 

@@ -87,9 +87,10 @@ class Snapshot:
 class FaceBook:
     """The faces of the game `ref` (a built-in id or a game folder), refreshed on demand."""
 
-    def __init__(self, ref: str, game: Game | None = None) -> None:
+    def __init__(self, ref: str, game: Game | None = None, edition: str | None = None) -> None:
         """`game`: the game `ref` names, loaded already (the first refresh takes it)."""
         self.ref = ref
+        self.edition = edition
         self._loaded = game
         self.snapshot = Snapshot()
         self._lock = threading.Lock()
@@ -106,7 +107,7 @@ class FaceBook:
         with self._lock:
             old = self.snapshot
             try:
-                game, self._loaded = self._loaded or resolve_game(self.ref), None
+                game, self._loaded = self._loaded or resolve_game(self.ref, self.edition), None
                 if announce and old.game is None:
                     self._publish(Snapshot(old.version + 1, game, {}, None, None), [])
                 faces, templates = self._lay_out(game, old)

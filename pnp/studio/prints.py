@@ -49,8 +49,9 @@ class PrintState:
 class Prints:
     """Builds the game `ref` in the background whenever `request()` is called."""
 
-    def __init__(self, ref: str, notify: Callable[[], None]) -> None:
+    def __init__(self, ref: str, notify: Callable[[], None], edition: str | None = None) -> None:
         self.ref = os.path.abspath(ref) if os.path.isdir(ref) else ref
+        self.edition = edition
         self.state = PrintState()
         self._notify = notify
         self._folder = Path(tempfile.mkdtemp(prefix="pnp-studio-"))
@@ -91,6 +92,8 @@ class Prints:
         self._builds += 1
         out = self._folder / f"build-{self._builds}"
         command = [sys.executable, "-m", "pnp.cli", "build", self.ref, "--out", str(out)]
+        if self.edition is not None:
+            command += ["--edition", self.edition]
         env = {**os.environ, "PNP_JOBS": "1"}  # the studio's own process keeps the other core
         proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                 env=env, text=True, errors="replace")  # fmt: skip

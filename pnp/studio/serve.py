@@ -16,16 +16,22 @@ from pnp.errors import InputError, PnpError
 HOST = "127.0.0.1"
 
 
-def run_studio(ref: str, port: int | None, open_browser: bool, echo: Callable[[str], None]) -> None:
-    """Serve the studio of the game `ref` on 127.0.0.1 (`port`, else a free one); `echo`'s
-    first line is the address. Returns after Ctrl-C, everything stopped."""
-    game = _first_load(ref)
+def run_studio(
+    ref: str,
+    port: int | None,
+    open_browser: bool,
+    echo: Callable[[str], None],
+    edition: str | None = None,
+) -> None:
+    """Serve the studio of the game `ref` (in `edition`) on 127.0.0.1 (`port`, else a free
+    one); `echo`'s first line is the address. Returns after Ctrl-C, everything stopped."""
+    game = _first_load(ref, edition)
     sock = _listen(port or 0)
     address = f"http://{HOST}:{sock.getsockname()[1]}/"
     echo(f"pnp studio: {address}")  # first, before the web stack is imported (~1 s)
     stops: list[Callable[[], object]] = [sock.close]
     try:
-        _serve(game, ref, sock, address if open_browser else None, stops)
+        _serve(game, ref, sock, address if open_browser else None, stops, edition)
     except KeyboardInterrupt:  # Ctrl-C is how a studio ends (uvicorn raises it once stopped)
         pass
     finally:
@@ -34,11 +40,11 @@ def run_studio(ref: str, port: int | None, open_browser: bool, echo: Callable[[s
         echo("pnp studio: stopped")
 
 
-def _first_load(ref: str) -> Game | None:
+def _first_load(ref: str, edition: str | None) -> Game | None:
     """The game `ref` names; None for a game folder whose catalog cannot be read yet (the page
     shows why, and the next save is read again). An unknown name is an error of its own."""
     try:
-        return resolve_game(ref)
+        return resolve_game(ref, edition)
     except PnpError:
         if os.path.isfile(os.path.join(ref, "game.yaml")):
             return None
@@ -51,6 +57,7 @@ def _serve(
     sock: socket.socket,
     browse: str | None,
     stops: list[Callable[[], object]],
+    edition: str | None = None,
 ) -> None:
     """Serve until Ctrl-C, the faces laid out (in the watch's thread) from the moment the web
     stack is loaded; `stops` gathers what to stop, in the order it was started."""
@@ -60,7 +67,7 @@ def _serve(
     from pnp.studio.live import Watcher
 
     sys.setswitchinterval(0.0005)  # the server answers between the layout thread's steps
-    studio = Studio(ref, game)
+    studio = Studio(ref, game, edition)
     stops.append(studio.closing.set)
     config = uvicorn.Config(
         studio.app(sock.getsockname()[1]), log_level="warning", timeout_graceful_shutdown=1,
