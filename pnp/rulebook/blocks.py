@@ -13,7 +13,6 @@ from reportlab.lib.colors import Color
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
-    CondPageBreak,
     Flowable,
     ListFlowable,
     ListItem,
@@ -28,7 +27,7 @@ from pnp.draw.svg import load_svg
 from pnp.errors import InputError
 from pnp.layout.assets import Assets
 from pnp.rulebook.callouts import LABELLED, merge_stacked
-from pnp.rulebook.flowables import FRAME_PAD, Heading, call_out
+from pnp.rulebook.flowables import FRAME_PAD, ChapterBreak, Heading, call_out
 from pnp.rulebook.inline import Inlines
 from pnp.rulebook.markdown import (
     FIGURES,
@@ -53,7 +52,6 @@ from pnp.rulebook.styles import Styles
 GRID = Color(0.78, 0.78, 0.78)
 # what a line cannot break inside: a run of letters, or one CJK character
 _UNBREAKABLE = re.compile(r"[\u3000-\u9fff\uf900-\uffef]|[^\s\u3000-\u9fff\uf900-\uffef]+")
-CHAPTER_ROOM = 0.4  # a chapter starts on the current page when more than this share is left
 Generate = Callable[[Directive], list[Flowable]]
 
 
@@ -139,8 +137,7 @@ class Story:
             self._chapters += 1
             if self._chapters > 1 and not self._page_begun:
                 # as in a published book: a chapter runs on when enough of the page is left
-                room = self.height * CHAPTER_ROOM
-                out.append(CondPageBreak(room) if room else PageBreakIfNotEmpty())
+                out.append(ChapterBreak(self.height) if self.height else PageBreakIfNotEmpty())
         return [*out, heading]
 
     def list_block(self, block: ListBlock, width: float) -> Flowable:

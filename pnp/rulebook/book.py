@@ -26,7 +26,13 @@ from pnp.rulebook.blocks import Story
 from pnp.rulebook.cover import cover_story
 from pnp.rulebook.data import Faced, RulebookData
 from pnp.rulebook.document import Metadata, RulebookDoc
-from pnp.rulebook.flowables import FRAME_PAD, Heading, QuickRefBody, QuickRefStart
+from pnp.rulebook.flowables import (
+    FRAME_PAD,
+    Heading,
+    QuickRefBody,
+    QuickRefStart,
+    link_chapters,
+)
 from pnp.rulebook.generated import Generator
 from pnp.rulebook.glossary import Glossary, TermPages, glossary_rows
 from pnp.rulebook.hints import built_with_hints
@@ -97,6 +103,7 @@ def _build(
     covers = cover_faces(data)
     flowables = cover_story(data.game, covers, story, data.words, data.forms)
     flowables += story.flowables(blocks)
+    link_chapters(flowables)
     spread = 2 if edition.booklet else 1  # a booklet's quick reference may take two pages
     flowables = fit_quickref(flowables, doc.width - 2 * FRAME_PAD, pages=spread)
     build = lambda: doc.multiBuild(flowables, canvasmaker=icons.canvas_class())  # noqa: E731
