@@ -106,8 +106,7 @@ class Story:
         """A paragraph; with `terms`, its bold phrases count as explaining glossary terms
         (generated lists and captions say `terms=False`)."""
         paragraph = Paragraph(self.inlines.markup(inlines, style.fontSize, line), style)
-        paragraph.pnp_bold = {i.text.strip().casefold() for i in inlines
-                              if terms and isinstance(i, Span) and i.bold}  # fmt: skip
+        paragraph.pnp_bold = _bold_runs(inlines) if terms else set()
         return paragraph
 
     def text_table(self, header: Sequence[str], rows: Sequence[Sequence[str]]) -> Table:
@@ -253,6 +252,21 @@ def _column_widths(texts: list[list[str]], width: float, font: str, size: float)
         return [width * f / sum(floors) for f in floors]
     total = sum(weights)
     return [f + spare * w / total for f, w in zip(floors, weights, strict=True)]
+
+
+def _bold_runs(inlines: Sequence[Inline]) -> set[str]:
+    """The bold phrases of a paragraph, case-folded, each whole however its source lines
+    break it (`**secret` / `allegiance**` is one phrase)."""
+    runs: list[str] = []
+    open_run = False
+    for inline in inlines:
+        text = inline.text if isinstance(inline, Span) and inline.bold else None
+        if text is not None and open_run:
+            runs[-1] += text
+        elif text is not None:
+            runs.append(text)
+        open_run = text is not None
+    return {" ".join(r.split()).casefold() for r in runs if r.strip()}
 
 
 def _bold(inlines: list[Inline]) -> list[Inline]:
