@@ -153,6 +153,7 @@ class AnatomyPicture:
                     natural = (side == "left") == (centre < w / 2)
                     cost = self._cost(spot_xy, [d for d, _ in out], own) + rank * 0.5
                     cost += 5.0 * self._crossing(spot_xy, side, w, [d for d, _ in out])
+                    cost += 20.0 * _on_leaders(spot_xy, out, w)
                     cost += (0.0 if natural else 30.0) + 8.0 * counts[side]  # even columns
                     options.append((cost, spot_xy, side))
             _, best, side = min(options, key=lambda o: o[0])
@@ -197,6 +198,19 @@ class _Layout:
     @property
     def width(self) -> float:
         return 2 * (self.column + LEAD) + self.w
+
+
+def _on_leaders(centre: tuple[float, float], placed: list[tuple[tuple[float, float], str]],
+                w: float) -> float:  # fmt: skip
+    """How much of a disc at `centre` lies on the leaders of the discs placed before it."""
+    x, y = centre
+    r = DISC_R + 0.5
+    disc = (x - r, y - r, x + r, y + r)
+    total = 0.0
+    for (dx, dy), side in placed:
+        edge = -LEAD if side == "left" else w + LEAD
+        total += _overlap(disc, (min(dx, edge), dy - 1.5, max(dx, edge), dy + 1.5))
+    return total
 
 
 def _pt(box: Box) -> Box:
