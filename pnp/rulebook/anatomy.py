@@ -50,19 +50,17 @@ class AnatomyPicture:
         self.note = note
         self.words = [_pt(b) for b in text_boxes(self.face.elements)]
         self.avail = 10_000.0  # the width the figure last offered
-        mid = self.face.width_mm / 2
-        left = right = 0
-        self.sides: list[str] = []
-        for spot in spots:  # by where the element is; one in the middle evens the columns
-            centre = (spot.box[0] + spot.box[2]) / 2
-            side = "left" if centre < mid - 3 or (abs(centre - mid) <= 3 and left <= right) \
-                else "right"  # fmt: skip
-            left, right = left + (side == "left"), right + (side == "right")
-            self.sides.append(side)
+        placed = self._place()
+        # numbered in reading order: down the face, then across
+        order = sorted(
+            range(len(spots)), key=lambda i: (-round(placed[i][0][1] / 6), placed[i][0][0])
+        )
+        self.spots = [spots[i] for i in order]
+        self.discs = [placed[i][0] for i in order]
+        self.sides = [placed[i][1] for i in order]
         aligns = ["right" if side == "left" else "left" for side in self.sides]
-        self.labels = [pens.label(f"**{i + 1}**  {s.label}", align)
-                       for i, (s, align) in enumerate(zip(spots, aligns, strict=True))]  # fmt: skip
-        self.discs = self._discs()
+        pairs = zip(self.spots, aligns, strict=True)
+        self.labels = [pens.label(f"**{i + 1}**  {s.label}", a) for i, (s, a) in enumerate(pairs)]
 
     # -- scale and size ------------------------------------------------------------------------
 
@@ -133,24 +131,34 @@ class AnatomyPicture:
             label.drawOn(canvas, lx - x0, top - height)
         canvas.restoreState()
 
-    def _discs(self) -> list[tuple[float, float]]:
-        """Each disc's centre (points at 1:1 from the face's corner): beside its element, where
-        it covers the least text and no other disc."""
+    def _place(self) -> list[tuple[tuple[float, float], str]]:
+        """Each disc's centre (points at 1:1 from the face's corner) and its labels' side:
+        beside its element, where the disc covers the least text and no other disc, and its
+        leader runs out of the face to that side crossing no text."""
         w, h = mm_to_pt(self.face.width_mm), mm_to_pt(self.face.height_mm)
-        out: list[tuple[float, float]] = []
-        for spot, side in zip(self.spots, self.sides, strict=True):
+        out: list[tuple[tuple[float, float], str]] = []
+        counts = {"left": 0, "right": 0}
+        for own, spot in enumerate(self.spots):
             x0, y0, x1, y1 = (mm_to_pt(v) for v in spot.box)
-            cy = (max(y0, 0) + min(y1, h)) / 2
-            r = DISC_R + 1.0
-            near, far = (x0 - r, x1 + r) if side == "left" else (x1 + r, x0 - r)
-            inner = x0 + r if side == "left" else x1 - r
-            candidates = [(near, cy), (near, y1 - r), (near, y0 + r), (inner, y1 + r),
-                          (inner, y0 - r), (far, cy), (inner, cy)]  # fmt: skip
+            cy, r = (max(y0, 0) + min(y1, h)) / 2, DISC_R + 1.0
+            candidates = [(x0 - r, cy), (x1 + r, cy), (x0 - r, y1 - r), (x1 + r, y1 - r),
+                          (x0 - r, y0 + r), (x1 + r, y0 + r), (x0 + r, y1 + r), (x1 - r, y1 + r),
+                          (x0 + r, y0 - r), (x1 - r, y0 - r), ((x0 + x1) / 2, cy)]  # fmt: skip
             clamped = [(min(max(x, -DISC_R * 0.6), w + DISC_R * 0.6),
                         min(max(y, DISC_R), h - DISC_R)) for x, y in candidates]  # fmt: skip
-            own = len(out)
-            best = min(enumerate(clamped), key=lambda c: self._cost(c[1], out, own) + c[0] * 0.5)
-            out.append(best[1])
+            centre = (x0 + x1) / 2
+            options = []
+            for rank, spot_xy in enumerate(clamped):
+                for side in ("left", "right"):
+                    natural = (side == "left") == (centre < w / 2)
+                    cost = self._cost(spot_xy, [d for d, _ in out], own) + rank * 0.5
+                    cost += 5.0 * self._crossing(spot_xy, side, w, [d for d, _ in out])
+                    cost += 20.0 * _on_leaders(spot_xy, out, w)
+                    cost += (0.0 if natural else 30.0) + 8.0 * counts[side]  # even columns
+                    options.append((cost, spot_xy, side))
+            _, best, side = min(options, key=lambda o: o[0])
+            counts[side] += 1
+            out.append((best, side))
         return out
 
     def _cost(self, centre: tuple[float, float], discs: list[tuple[float, float]],
@@ -165,6 +173,18 @@ class AnatomyPicture:
         cost += sum(400.0 for dx, dy in discs if abs(dx - x) < 2 * r and abs(dy - y) < 2 * r)
         return cost
 
+    def _crossing(self, centre: tuple[float, float], side: str, w: float,
+                  discs: list[tuple[float, float]]) -> float:  # fmt: skip
+        """The text (and discs) a leader from `centre` straight out to `side` runs over."""
+        x, y = centre
+        edge = -2.5 if side == "left" else w + 2.5
+        band = (min(x, edge), y - 1.5, max(x, edge), y + 1.5)
+        r = DISC_R
+        others = [(dx - r, dy - r, dx + r, dy + r) for dx, dy in discs]
+        return sum(_overlap(band, b) for b in self.words) + sum(
+            _overlap(band, b) * 4 for b in others
+        )
+
 
 @dataclass(frozen=True)
 class _Layout:
@@ -178,6 +198,19 @@ class _Layout:
     @property
     def width(self) -> float:
         return 2 * (self.column + LEAD) + self.w
+
+
+def _on_leaders(centre: tuple[float, float], placed: list[tuple[tuple[float, float], str]],
+                w: float) -> float:  # fmt: skip
+    """How much of a disc at `centre` lies on the leaders of the discs placed before it."""
+    x, y = centre
+    r = DISC_R + 0.5
+    disc = (x - r, y - r, x + r, y + r)
+    total = 0.0
+    for (dx, dy), side in placed:
+        edge = -LEAD if side == "left" else w + LEAD
+        total += _overlap(disc, (min(dx, edge), dy - 1.5, max(dx, edge), dy + 1.5))
+    return total
 
 
 def _pt(box: Box) -> Box:

@@ -26,7 +26,8 @@ from reportlab.platypus.flowables import KeepTogether
 from pnp.draw.svg import load_svg
 from pnp.errors import InputError
 from pnp.layout.assets import Assets
-from pnp.rulebook.flowables import FRAME_PAD, Heading, call_out
+from pnp.rulebook.callouts import LABELLED, merge_stacked
+from pnp.rulebook.flowables import FRAME_PAD, ChapterBreak, Heading, call_out
 from pnp.rulebook.inline import Inlines
 from pnp.rulebook.markdown import (
     FIGURES,
@@ -51,7 +52,6 @@ from pnp.rulebook.styles import Styles
 GRID = Color(0.78, 0.78, 0.78)
 # what a line cannot break inside: a run of letters, or one CJK character
 _UNBREAKABLE = re.compile(r"[\u3000-\u9fff\uf900-\uffef]|[^\s\u3000-\u9fff\uf900-\uffef]+")
-QUOTE_LABELS = ("example", "note", "reading")  # call-outs labelled in the edition's words
 Generate = Callable[[Directive], list[Flowable]]
 
 
@@ -66,13 +66,14 @@ class Story:
     generate: Generate
     file: str
     headings: list[Heading] = field(default_factory=list)
+    readings: list[str] = field(default_factory=list)  # the topics of its readings, in order
     height: float = 0.0  # the frame's height: what a figure may take on a page of its own
     _chapters: int = 0
     _page_begun: bool = False  # a directive just began a page: the next chapter needs no break
 
     def flowables(self, blocks: Sequence[Block], width: float | None = None) -> list[Flowable]:
         out: list[Flowable] = []
-        for block in blocks:
+        for block in merge_stacked(blocks):
             made = self.block(block, width or self.width)
             if isinstance(block, Directive) and block.name in FIGURES and out \
                     and isinstance(out[-1], Paragraph | KeepTogether):  # fmt: skip
@@ -105,8 +106,7 @@ class Story:
         """A paragraph; with `terms`, its bold phrases count as explaining glossary terms
         (generated lists and captions say `terms=False`)."""
         paragraph = Paragraph(self.inlines.markup(inlines, style.fontSize, line), style)
-        paragraph.pnp_bold = {i.text.strip().casefold() for i in inlines
-                              if terms and isinstance(i, Span) and i.bold}  # fmt: skip
+        paragraph.pnp_bold = _bold_runs(inlines) if terms else set()
         return paragraph
 
     def text_table(self, header: Sequence[str], rows: Sequence[Sequence[str]]) -> Table:
@@ -134,8 +134,9 @@ class Story:
         out: list[Flowable] = []
         if block.level == 1:
             self._chapters += 1
-            if self._chapters > 1 and not self._page_begun:  # each chapter starts a page
-                out.append(PageBreakIfNotEmpty())
+            if self._chapters > 1 and not self._page_begun:
+                # as in a published book: a chapter runs on when enough of the page is left
+                out.append(ChapterBreak(self.height) if self.height else PageBreakIfNotEmpty())
         return [*out, heading]
 
     def list_block(self, block: ListBlock, width: float) -> Flowable:
@@ -162,19 +163,14 @@ class Story:
         return data_table([header, *rows], texts, width, self.styles, self.height)
 
     def quote(self, block: Quote, width: float) -> Flowable:
-        blocks = list(block.blocks)
+        """A call-out; `merge_stacked` took its label word off (it is printed as a label)."""
         label = None
-        if block.kind in QUOTE_LABELS:  # the bold lead word becomes the box's label
-            first = blocks[0]
-            assert isinstance(first, MdParagraph)
-            rest = first.inlines[1:]
-            if rest and isinstance(rest[0], Span):
-                rest[0] = Span(rest[0].text.lstrip(), rest[0].bold, rest[0].italic, rest[0].code)
-            blocks[0] = MdParagraph(rest, first.line)
+        if block.kind in LABELLED:
             words = self.inlines.words
             label = Paragraph(f"<b>{words.say('label_' + block.kind)}</b>", self.styles.label)
-        inner = self.flowables(blocks, width - 20)
-        return call_out(inner, block.kind, self.styles, width, label)
+        inner = self.flowables(block.blocks, width - 20)
+        self.readings += [t for t in block.topics if t not in self.readings]
+        return call_out(inner, block.kind, self.styles, width, label, block.topics)
 
     def image(self, block: Image, width: float) -> list[Flowable]:
         try:
@@ -256,6 +252,21 @@ def _column_widths(texts: list[list[str]], width: float, font: str, size: float)
         return [width * f / sum(floors) for f in floors]
     total = sum(weights)
     return [f + spare * w / total for f, w in zip(floors, weights, strict=True)]
+
+
+def _bold_runs(inlines: Sequence[Inline]) -> set[str]:
+    """The bold phrases of a paragraph, case-folded, each whole however its source lines
+    break it (`**secret` / `allegiance**` is one phrase)."""
+    runs: list[str] = []
+    open_run = False
+    for inline in inlines:
+        text = inline.text if isinstance(inline, Span) and inline.bold else None
+        if text is not None and open_run:
+            runs[-1] += text
+        elif text is not None:
+            runs.append(text)
+        open_run = text is not None
+    return {" ".join(r.split()).casefold() for r in runs if r.strip()}
 
 
 def _bold(inlines: list[Inline]) -> list[Inline]:

@@ -26,9 +26,15 @@ from pnp.rulebook.blocks import Story
 from pnp.rulebook.cover import cover_story
 from pnp.rulebook.data import Faced, RulebookData
 from pnp.rulebook.document import Metadata, RulebookDoc
-from pnp.rulebook.flowables import FRAME_PAD, Heading, QuickRefBody, QuickRefStart
+from pnp.rulebook.flowables import (
+    FRAME_PAD,
+    Heading,
+    QuickRefBody,
+    QuickRefStart,
+    link_chapters,
+)
 from pnp.rulebook.generated import Generator
-from pnp.rulebook.glossary import Glossary, TermPages
+from pnp.rulebook.glossary import Glossary, TermPages, glossary_rows
 from pnp.rulebook.hints import built_with_hints
 from pnp.rulebook.inline import Icons, Inlines
 from pnp.rulebook.markdown import Block, MarkdownError, parse_markdown
@@ -86,17 +92,19 @@ def _build(
     lang = edition.lang
     terms = TermPages([str(r.get(f"term_{lang}") or r.get("term", ""))
                        for r in _glossary_rows(data)])  # fmt: skip
+    data.terms = terms
     buffer = io.BytesIO()
     doc = RulebookDoc(buffer, page.size_pt, meta, styles, icons, terms, half=edition.booklet)
     story = Story(styles, inlines, templates.assets, doc.width, lambda d: [], file,
                   height=doc.height)  # fmt: skip
     if "glossary" in data.game.tables:
-        data.glossary = Glossary(data.game.tables["glossary"], terms, story.text_table,
-                                 data.words, styles)  # fmt: skip
+        rows = glossary_rows(data.game.tables["glossary"], lang)
+        data.glossary = Glossary(rows, terms, story.text_table, data.words, styles)
     story.generate = Generator(data, story)
     covers = cover_faces(data)
     flowables = cover_story(data.game, covers, story, data.words, data.forms)
     flowables += story.flowables(blocks)
+    link_chapters(flowables)
     spread = 2 if edition.booklet else 1  # a booklet's quick reference may take two pages
     flowables = fit_quickref(flowables, doc.width - 2 * FRAME_PAD, pages=spread)
     build = lambda: doc.multiBuild(flowables, canvasmaker=icons.canvas_class())  # noqa: E731

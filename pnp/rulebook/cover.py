@@ -14,8 +14,9 @@ from pnp.catalog.model import Game
 from pnp.draw.face import FaceArt
 from pnp.rulebook.blocks import Story
 from pnp.rulebook.document import contents
-from pnp.rulebook.flowables import FaceFan, FaceForms
+from pnp.rulebook.flowables import FRAME_PAD, FaceFan, FaceForms
 from pnp.rulebook.markdown import Break, Inline, Span
+from pnp.rulebook.titles import title_lines
 from pnp.rulebook.words import Words
 
 FAN_FACES = 5
@@ -30,12 +31,17 @@ def cover_story(
     # the book's language's title, subtitle, play time and credits (`title_ja`, `credits_ja`)
     meta = localized({"title": game.title, **game.meta}, words.lang, main_language(game))
     title = str(meta["title"])
-    out: list[Flowable] = [Spacer(1, 8 * mm), story.paragraph([Span(title)], styles.title, 0)]
+    style = styles.title
+    lines = title_lines(title, style.fontName, style.fontSize, story.width - 2 * FRAME_PAD)
+    runs: list[Inline] = [Span(lines[0])]
+    for line in lines[1:]:
+        runs += [Break(), Span(line)]
+    out: list[Flowable] = [Spacer(1, 8 * mm), story.paragraph(runs, style, 0)]
     if meta.get("subtitle"):
         out.append(story.paragraph([Span(str(meta["subtitle"]))], styles.subtitle, 0))
     out.append(story.paragraph([Span(_facts(meta, words))], styles.subtitle, 0))
-    lines = _credit_lines(meta, words)
-    short = [(k, v if len(v) <= LONG_CREDIT else words.say("credits_inside")) for k, v in lines]
+    credit = _credit_lines(meta, words)
+    short = [(k, v if len(v) <= LONG_CREDIT else words.say("credits_inside")) for k, v in credit]
     credits = story.paragraph(_inlines(short), styles.caption, 0, terms=False)
     if faces:  # the picture takes what room the credits leave
         out.append(Spacer(1, 6 * mm))
@@ -45,7 +51,7 @@ def cover_story(
     out += [NextPageTemplate("body"), PageBreak()]
     heading = story.paragraph([Span(words.contents)], styles.headings[1], 0)
     out += [heading, contents(styles)]
-    inside = [(k, v) for k, v in lines if len(v) > LONG_CREDIT]
+    inside = [(k, v) for k, v in credit if len(v) > LONG_CREDIT]
     if inside:  # the long thanks, in full, under the contents
         out += [Spacer(1, 4 * mm), story.paragraph(_inlines(inside), styles.small, 0, terms=False)]
     return [*out, PageBreak()]

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pnp.catalog.model import Component, Game
 from pnp.draw.face import FaceArt
 from pnp.rulebook.flowables import FaceForms
-from pnp.rulebook.glossary import Glossary
+from pnp.rulebook.glossary import Glossary, TermPages
 from pnp.rulebook.printing import PrintPlan
 from pnp.rulebook.words import Words
 
@@ -32,4 +32,5 @@ class RulebookData:
     plan: PrintPlan
     words: Words
     glossary: Glossary | None = field(default=None)
+    terms: TermPages | None = field(default=None)  # where terms and readings were drawn
     forms: FaceForms = field(default_factory=FaceForms)  # every face drawn once, as a form

@@ -93,6 +93,8 @@ class RulebookDoc(BaseDocTemplate):
             self._outline(flowable)
         elif isinstance(flowable, QuickRefStart):
             self.quickref_page = self.page
+        for topic in getattr(flowable, "pnp_topics", ()):  # a reading's box
+            self.terms.mark(topic, self.page)
         for paragraph in _paragraphs(flowable):  # also those inside lists, tables, call-outs
             self.terms.note(paragraph.getPlainText(), bold_phrases(paragraph), self.page)
 
@@ -112,6 +114,7 @@ class RulebookDoc(BaseDocTemplate):
         self._levels = []
         self._waiting = []
         self.quickref_page = None
+        self.terms.reset()  # after every index read the last pass's pages (beforeBuild)
         super().handle_documentBegin()
 
     def _on_cover(self, canvas: Canvas, doc: BaseDocTemplate) -> None:

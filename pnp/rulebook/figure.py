@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame, PageBreak
 
 from pnp.draw.rl_private import frame_room
-from pnp.rulebook.flowables import Heading
+from pnp.rulebook.flowables import ChapterBreak, Heading
 from pnp.rulebook.measure import height_of, text_width
 from pnp.rulebook.para import Paragraph
 from pnp.units import mm_to_pt
@@ -151,8 +151,8 @@ def _filling(rest: list[Flowable], canvas: Canvas, width: float, left: float) ->
 
 
 def _breaks(flowable: Flowable) -> bool:
-    """A page break, or a chapter's heading: what a waiting figure may not pass."""
-    return isinstance(flowable, PageBreak | Release) or (
+    """A page break, a chapter's break or heading: what a waiting figure may not pass."""
+    return isinstance(flowable, PageBreak | Release | ChapterBreak) or (
         isinstance(flowable, Heading) and flowable.level == 1
     )
 

@@ -4,13 +4,14 @@ headings that know their outline level, and markers for the quick reference.
 
 from __future__ import annotations
 
+import io
 import math
 from collections import Counter
 from collections.abc import Sequence
 
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, Table, TableStyle
+from reportlab.platypus import CondPageBreak, Flowable, PageBreak, Table, TableStyle
 from reportlab.platypus.flowables import KeepInFrame, KeepTogether
 
 from pnp.draw.face import FaceArt
@@ -21,6 +22,7 @@ from pnp.rulebook.styles import Styles
 from pnp.units import mm_to_pt
 
 OUTLINE = Color(0.55, 0.55, 0.55)
+CHAPTER_ROOM = 0.4  # a chapter starts on the current page when more than this share is left
 
 
 class FaceForms:
@@ -188,6 +190,49 @@ class Heading(Paragraph):
 FRAME_PAD = 6.0  # what a Platypus Frame keeps clear inside each of its edges (its default)
 
 
+class ChapterBreak(CondPageBreak):
+    """Where a chapter starts, as in a published book: on the current page when more than
+    `CHAPTER_ROOM` of it is left, but a chapter short enough for one page is not split when
+    the page is half used already (the builder's appendix with a few lines on a page of its
+    own before the quick reference). `chapter`: its flowables, set once the story is made."""
+
+    def __init__(self, frame_height: float) -> None:
+        super().__init__(frame_height * CHAPTER_ROOM)
+        self.frame_height = frame_height
+        self.chapter: list[Flowable] = []
+        self._whole: tuple[float, float] | None = None  # (width, the chapter's height)
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
+        whole = self._measure(availWidth)
+        if whole <= self.frame_height - 2 * FRAME_PAD and whole > availHeight \
+                and availHeight < self.frame_height / 2:  # fmt: skip
+            self.height = self.frame_height  # break: the chapter goes whole to the next page
+        else:
+            self.height = self.frame_height * CHAPTER_ROOM
+        size: tuple[float, float] = super().wrap(availWidth, availHeight)
+        return size
+
+    def _measure(self, width: float) -> float:
+        if self._whole is None or self._whole[0] != width:
+            canvas = Canvas(io.BytesIO())  # some flowables measure their text on a canvas
+            total = sum(f.wrapOn(canvas, width, 1e6)[1] + f.getSpaceBefore() + f.getSpaceAfter()
+                        for f in self.chapter)  # fmt: skip
+            self._whole = (width, total)
+        return self._whole[1]
+
+
+def link_chapters(flowables: list[Flowable]) -> None:
+    """Tell each chapter break which flowables its chapter holds (up to the next break)."""
+    current: ChapterBreak | None = None
+    for flowable in flowables:
+        if isinstance(flowable, ChapterBreak):
+            current = flowable
+        elif current is not None and isinstance(flowable, PageBreak):
+            current = None  # the quick reference: a chapter of its own after a page break
+        elif current is not None:
+            current.chapter.append(flowable)
+
+
 class QuickRefBody(KeepInFrame):
     """The quick reference below its heading, set smaller when that is what keeps it on its
     one page (a paper shorter than the one it was written on): `text_scale` says how much."""
@@ -213,10 +258,16 @@ class QuickRefStart(Flowable):
 
 
 def call_out(
-    content: list[Flowable], kind: str, styles: Styles, width: float, label: Paragraph | None
+    content: list[Flowable],
+    kind: str,
+    styles: Styles,
+    width: float,
+    label: Paragraph | None,
+    topics: Sequence[str] = (),
 ) -> Flowable:
     """A tinted box with an accent bar on its left; `reading` boxes are dashed, marking the
-    text as our reading of an unclear rule."""
+    text as our reading of an unclear rule. `topics`: what its readings are about, noted
+    with the page the box is drawn on (for the index of readings)."""
     rows: list[list[object]] = [[label]] if label is not None else []
     rows += [[item] for item in content]
     table = Table(rows, colWidths=[width - 6], hAlign="LEFT")
@@ -238,4 +289,6 @@ def call_out(
         commands.append(("BOX", (0, 0), (-1, -1), 0.6, bar, None, (2, 2)))
     table.setStyle(TableStyle(commands))
     table.spaceBefore, table.spaceAfter = 3, 7  # boxes one after another stay apart
-    return KeepTogether([table])
+    box = KeepTogether([table])
+    box.pnp_topics = table.pnp_topics = tuple(topics)  # whichever Platypus draws, not split
+    return box

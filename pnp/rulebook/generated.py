@@ -18,6 +18,7 @@ from pnp.rulebook.blocks import Story
 from pnp.rulebook.data import Faced, RulebookData
 from pnp.rulebook.figures import Figures
 from pnp.rulebook.flowables import FaceImage, QuickRefStart
+from pnp.rulebook.glossary import ReadingIndex
 from pnp.rulebook.markdown import Break, Directive, Inline, Span
 from pnp.rulebook.para import Paragraph
 from pnp.rulebook.printing import printing_flowables
@@ -108,6 +109,17 @@ class Generator:
         if self.data.glossary is None:
             raise self.fail("the game has no table `glossary` (columns term, definition)", d)
         return [self.data.glossary]
+
+    def _readings(self, d: Directive) -> list[Flowable]:
+        """The index of the book's readings: each one's topic and the page of its box."""
+        story = self.story
+        if not story.readings:
+            raise self.fail("no *Reading* call-out before it opens with its topic in bold "
+                            "(`> **Reading.** **Topic.** ...`)", d)  # fmt: skip
+        terms = self.data.terms
+        assert terms is not None  # the book sets it before its story is made
+        return [ReadingIndex(list(story.readings), terms, story.text_table, self.data.words,
+                             story.styles)]  # fmt: skip
 
     # -- catalog tables --------------------------------------------------------------------
 

@@ -25,9 +25,14 @@ class TermPages:
         self._patterns = {t: _pattern(t) for t in terms}
         self.bold: dict[str, int] = {}
         self.seen: dict[str, int] = {}
+        self.marked: dict[str, int] = {}  # a call-out's topic -> the page it stands on
 
     def reset(self) -> None:
-        self.bold, self.seen = {}, {}
+        self.bold, self.seen, self.marked = {}, {}, {}
+
+    def mark(self, topic: str, page: int) -> None:
+        """Record where a marked call-out (a reading) was drawn."""
+        self.marked.setdefault(topic, page)
 
     def note(self, text: str, bold: set[str], page: int) -> None:
         """Record the terms in a paragraph drawn on `page` (`bold`: its bold phrases)."""
@@ -45,15 +50,11 @@ class TermPages:
 class Glossary(Flowable):
     """The glossary table; an indexing flowable, rebuilt until its page numbers settle."""
 
-    def __init__(self, table: CatalogTable, pages: TermPages, make_table: Any, words: Words,
-                 style: Any) -> None:  # fmt: skip
+    def __init__(self, rows: list[tuple[str, str]], pages: TermPages, make_table: Any,
+                 words: Words, style: Any) -> None:  # fmt: skip
+        """`rows`: (term, definition) in the edition's language (see `glossary_rows`)."""
         super().__init__()
-        lang = words.lang
-        self.rows = [
-            (str(r.get(f"term_{lang}") or r.get("term", "")),
-             str(r.get(f"definition_{lang}") or r.get("definition", "")))
-            for r in table.rows
-        ]  # fmt: skip
+        self.rows = rows
         self.pages = pages
         self.make_table = make_table  # (header, rows) -> a Table flowable
         self.words = words
@@ -70,8 +71,7 @@ class Glossary(Flowable):
 
     def beforeBuild(self) -> None:  # noqa: N802 - Platypus' name
         self._last = self._current() if self._guess is None else self._guess
-        self._guess = None
-        self.pages.reset()
+        self._guess = None  # the document resets the pages as each pass begins
 
     def guess(self, pages: dict[str, int | None]) -> None:
         """Start the next build from these pages (where they settled last time)."""
@@ -112,14 +112,39 @@ class Glossary(Flowable):
         self._inner.drawOn(self.canv, 0, 0)
 
 
+def glossary_rows(table: CatalogTable, lang: str) -> list[tuple[str, str]]:
+    """The catalog's glossary as (term, definition) in `lang`, English where it has none."""
+    return [
+        (str(r.get(f"term_{lang}") or r.get("term", "")),
+         str(r.get(f"definition_{lang}") or r.get("definition", "")))
+        for r in table.rows
+    ]  # fmt: skip
+
+
+class ReadingIndex(Glossary):
+    """Every *Reading* call-out of the book by its topic, with the page it stands on: where
+    the readings are gathered, they are pointed at, not printed twice."""
+
+    def __init__(self, topics: list[str], pages: TermPages, make_table: Any, words: Words,
+                 style: Any) -> None:  # fmt: skip
+        super().__init__([(t, "") for t in topics], pages, make_table, words, style)
+
+    def _current(self) -> dict[str, int | None]:
+        return {topic: self.pages.marked.get(topic) for topic, _ in self.rows}
+
+    def _table(self) -> Flowable:
+        header = [self.words.reading_topic, self.words.glossary_page]
+        return self.make_table(header, [[t, str(self._last.get(t) or "–")] for t, _ in self.rows])
+
+
 def bold_phrases(paragraph: Paragraph) -> set[str]:
     """The bold phrases of a paragraph, case-folded (set by the rulebook's story)."""
     return set(getattr(paragraph, "pnp_bold", set()))
 
 
 def _pattern(term: str) -> re.Pattern[str]:
-    """A term as a whole word; Japanese has no spaces between words, so a term in its script
-    is found anywhere in the text."""
+    """A term as a whole word, or its plural ("arrival chits" explains "Arrival chit");
+    Japanese has no spaces between words, so a term in its script is found anywhere."""
     if re.search(r"[\u3000-\u9fff\uf900-\uffef]", term):
         return re.compile(re.escape(term.casefold()))
-    return re.compile(rf"(?<!\w){re.escape(term.casefold())}(?!\w)")
+    return re.compile(rf"(?<!\w){re.escape(term.casefold())}(?:e?s)?(?!\w)")

@@ -16,7 +16,8 @@ from markdown_it.tree import SyntaxTreeNode
 
 ICON = re.compile(r":([^\W\d_][\w-]*):")
 DIRECTIVES = ("pagebreak", "components", "gallery", "face", "table", "rules", "printing",
-              "glossary", "notes", "quickref", "anatomy", "setup", "example")  # fmt: skip
+              "glossary", "readings", "notes", "quickref", "anatomy", "setup",
+              "example")  # fmt: skip
 FIGURES = ("anatomy", "setup", "example")  # directives that take an indented body
 QUOTE_KINDS = {"example": "example", "note": "note", "reading": "reading",
                "例": "example", "注": "note", "注意": "note", "解釈": "reading"}  # fmt: skip
@@ -81,6 +82,7 @@ class Quote:
     kind: str  # "example", "note", "reading" or "plain"
     blocks: list[Block]
     line: int
+    topics: tuple[str, ...] = ()  # what each reading in it is about (pnp.rulebook.callouts)
 
 
 @dataclass

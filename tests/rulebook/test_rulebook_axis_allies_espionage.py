@@ -90,7 +90,7 @@ def test_reference_sheet_marks_our_readings(game):
 def test_turns_in_a_country_are_counted_with_the_round_track_not_a_pencil(game, pages):
     rules = " ".join(body(pages))
     assert "pencil" not in rules
-    setup = next(t for t in body(pages) if "Getting ready" in t)
+    setup = rules[rules.index("Getting ready") : rules.index("Spy networks Levels and costs")]
     assert "round track" in setup and "arrival chits" in setup
     turns = rules[rules.index("Turns in the country") :]
     assert "the current round minus its chit" in turns

@@ -179,14 +179,15 @@ def nearest(page: pdfplumber.page.Page, text: str, point: tuple[float, float]) -
 
 
 @pytest.mark.parametrize(("game", "caption", "callouts"), [
-    ("spy-royale", "An action card,", {"1": "Fake Intel", "3": "MILITARY 軍司令部", "5": "DISABLES",
+    ("spy-royale", "An action card,", {"1": "Fake Intel", "3": "MILITARY 軍司令部", "4": "DISABLES",
                                        "6": "THIS TURN + NEXT TURN"}),
-    ("espionage-card-game", "A Mission card,", {"1": "SNIPER", "2": "SNIPER",
-                                                "5": "Play it on your turn."}),
+    ("espionage-card-game", "A Mission card,", {"2": "SNIPER", "3": "SNIPER",
+                                                "4": "Play it on your turn."}),
     ("1955-war-of-espionage", "A country card,", {"1": "2", "4": "FRANCE",
                                                   "5": "MILITARY TRANSPORT"}),
 ])  # fmt: skip
 def test_an_anatomys_discs_sit_on_the_elements_they_name(books, game, caption, callouts):
+    """Numbered in reading order: down the face, then across."""
     with pdfplumber.open(books(game)) as pdf:
         number, match = find_caption(pdf, caption)
         page = pdf.pages[number]

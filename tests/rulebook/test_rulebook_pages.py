@@ -15,6 +15,8 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
+from pnp.catalog.games import resolve_game
+
 MM = 72 / 25.4
 TOP, BOTTOM = 20 * MM, 20 * MM  # the body frame's margins (pnp.rulebook.document)
 HEADING_PT = 11.4  # the smallest heading is 11.5 pt; body text 10 pt
@@ -127,3 +129,138 @@ def test_every_book_builds_on_letter_and_as_a_booklet(tmp_path, options):
         for path in books:
             chapters = top_level(path)
             assert chapters[-1][1] == len(PdfReader(path).pages) - 1, (path.name, chapters[-2:])
+
+
+# -- a published book's pagination: pages used, readings once, leaders clear, glossary pages --
+
+READING_BOOKS = ["1955-war-of-espionage", "axis-allies-espionage"]  # readings as call-outs
+DISC_PT = 2.3 * MM  # a call-out disc's radius: its own number is under the leader's start
+LEANING = {"a", "an", "the", "of", "for", "to", "in", "on", "at", "by", "with", "and", "&"}
+
+
+def players_pages(path: Path, lang: str) -> range:
+    """The pages (0-based) of the players' chapters: the first chapter to the builder's."""
+    chapters = top_level(path)
+    end = next(page for title, page in chapters if title == BUILDER[lang])
+    return range(chapters[0][1], end)
+
+
+def opens_with_a_picture(page: pdfplumber.page.Page) -> bool:
+    """The page starts a chapter whose heading leads straight into a figure or a table."""
+    chars = body_chars(page)
+    head = [c for c in chars if c["size"] >= HEADING_PT * 1.5 and c["top"] < TOP + 24]
+    if not head:
+        return False
+    below = max(c["bottom"] for c in head) + 1
+    text = min((c["top"] for c in chars if c["top"] > below), default=page.height)
+    shapes = [o["top"] for kind in (page.images, page.rects, page.curves) for o in kind
+              if o["top"] > below]  # fmt: skip
+    return min(shapes, default=page.height) < text
+
+
+@pytest.mark.parametrize(("game", "lang"), BOOKS)
+def test_the_players_pages_are_at_least_half_used(book, game, lang):
+    """A chapter runs on where the last one ended when enough of the page is left, so no page
+    of the players' chapters is less than half used, unless the next chapter opens with a
+    figure or table too tall for the rest of it."""
+    path = book(game, lang)
+    pages = players_pages(path, lang)
+    with pdfplumber.open(path) as pdf:
+        frame = pdf.pages[0].height - TOP - BOTTOM
+        for number in pages[:-1]:
+            filled = (lowest(pdf.pages[number]) - TOP) / frame
+            if filled < 0.5:
+                assert opens_with_a_picture(pdf.pages[number + 1]), (number + 1, round(filled, 2))
+
+
+def flat(text: str) -> str:
+    return " ".join(text.replace("`", "").replace("*", "").split())
+
+
+@pytest.mark.parametrize("game", READING_BOOKS)
+def test_each_reading_is_printed_once(book, game):
+    """A reading stands beside its rule; where the book gathers them it points at their
+    pages, it does not print them again."""
+    with pdfplumber.open(book(game, "")) as pdf:
+        text = " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
+    rows = resolve_game(game).tables["readings"].rows
+    for row in rows:
+        words = flat(str(row["reading"]))[:60]
+        assert text.count(words) == 1, (row["id"], text.count(words))
+
+
+def leaders(page: pdfplumber.page.Page) -> list[list[tuple[float, float]]]:
+    """The call-outs' leader lines: three-point polylines 0.6 pt wide (pnp.rulebook.anatomy)."""
+    return [c["pts"] for c in page.curves if len(c["pts"]) == 3
+            and abs(c.get("linewidth", 0) - 0.6) < 0.01]  # fmt: skip
+
+
+@pytest.mark.parametrize(("game", "lang"), BOOKS)
+def test_no_call_out_leader_crosses_text(book, game, lang):
+    """Each leader leaves its disc straight out of the face: no letter of the card under it
+    (beyond the disc's own number)."""
+    seen = 0
+    with pdfplumber.open(book(game, lang)) as pdf:
+        for number, page in enumerate(pdf.pages, start=1):
+            for (x0, y), (x1, _), _ in leaders(page):
+                seen += 1
+                low, high = sorted((x0, x1))
+                crossed = [c["text"] for c in page.chars if c["text"].strip()
+                           and c["top"] + 0.5 < y < c["bottom"] - 0.5
+                           and c["x1"] > low and c["x0"] < high
+                           and abs((c["x0"] + c["x1"]) / 2 - x0) > DISC_PT]  # fmt: skip
+                assert not crossed, (number, "".join(crossed))
+    assert seen, "no anatomy in the book"
+
+
+def bold_text(page: pdfplumber.page.Page) -> str:
+    """The words the running text sets in bold (body size), case-folded."""
+    limit = page.height - BOTTOM
+    bold = page.filter(lambda o: o.get("object_type") != "char" or (
+        "Bold" in o["fontname"] and 9 <= o["size"] <= 11 and o["top"] < limit))  # fmt: skip
+    return " ".join((bold.extract_text() or "").casefold().split())
+
+
+def glossary_entries(pdf: pdfplumber.PDF, words: dict[str, str]) -> dict[str, int]:
+    """Term -> the page the glossary gives, read from its table's first and last column."""
+    out = {}
+    for page in pdf.pages:
+        found = page.extract_words(extra_attrs=["fontname"])
+        heads = {w["text"]: w for w in found if "Bold" in w["fontname"]}
+        if not {words["definition"], words["page"]} <= set(heads):
+            continue
+        meaning, number = heads[words["definition"]], heads[words["page"]]
+        for n in found:
+            if n["x0"] >= number["x0"] - 2 and n["top"] > number["bottom"] \
+                    and n["text"].isdigit() and n["bottom"] < page.height - BOTTOM:  # fmt: skip
+                row = [w for w in found if abs(w["top"] - n["top"]) < 2]
+                term = [w["text"] for w in row if w["x0"] < meaning["x0"] - 2]
+                out[" ".join(term)] = int(n["text"])
+    return out
+
+
+@pytest.mark.parametrize(("game", "lang"), [b for b in BOOKS if not b[1]])
+def test_each_glossary_entry_points_at_the_page_that_defines_it_in_bold(book, game, lang):
+    """The page a glossary entry gives is the first that sets the term (or its plural) in
+    bold in running text: where it is defined, not a first passing mention."""
+    with pdfplumber.open(book(game, lang)) as pdf:
+        entries = glossary_entries(pdf, {"definition": "Meaning", "page": "Page"})
+        bolds = [bold_text(page) for page in pdf.pages]
+    assert len(entries) >= 10, entries
+    for term, page in entries.items():
+        pattern = re.compile(rf"(?<!\w){re.escape(term.casefold())}(?:e?s)?(?!\w)")
+        first = next((n for n, text in enumerate(bolds[2:], start=3) if pattern.search(text)), None)
+        assert first == page, (term, page, first)
+
+
+@pytest.mark.parametrize(("game", "lang"), [b for b in BOOKS if not b[1]])
+def test_the_cover_title_breaks_between_phrases(book, game, lang):
+    """No line of the cover's title ends in a word that leans on the next ("Axis &", "for")."""
+    with pdfplumber.open(book(game, lang)) as pdf:
+        cover = pdf.pages[0]
+        size = max(c["size"] for c in cover.chars)
+        title = cover.filter(lambda o: o.get("object_type") != "char" or o["size"] == size)
+        lines = (title.extract_text() or "").splitlines()
+    assert lines
+    for line in lines[:-1]:
+        assert line.split()[-1].casefold() not in LEANING, lines
