@@ -19,7 +19,6 @@ from pnp.impose.crop_marks import crop_marks
 from pnp.impose.geometry import Rect, bleed_boxes
 from pnp.impose.marks import (
     Box,
-    Circle,
     Line,
     Mark,
     Shape,
@@ -27,6 +26,7 @@ from pnp.impose.marks import (
 )
 from pnp.impose.options import SheetOptions
 from pnp.impose.paper import Paper
+from pnp.impose.round_cut import round_cut_guide
 from pnp.impose.sheet import Page, Piece, Placement, back_flip, check_bleed, mirror
 from pnp.impose.spacing import LABEL_STRIP_MM, MARK_ROOM_MM, SPACE_MM, label_strip
 
@@ -64,13 +64,13 @@ def loose_unit(piece: Piece, opts: SheetOptions, *, fold: bool = False) -> Unit:
 
 
 def token_unit(piece: Piece, bleed: float, *, square: bool = False) -> Unit:
-    """A plain token or chip: one face, clipped to its bleed box; a round one has a circular
-    cut line, unless it is cut `square`."""
+    """A plain token or chip: one face, clipped to its bleed box; a round one has ticks in its
+    bleed marking the circle to cut (pnp.impose.round_cut), unless it is cut `square`."""
     w, h = piece.width_mm, piece.height_mm
     part = Part(piece.front, Rect(0, 0, w, h), Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed))
     if piece.shape != "round" or square:
         return Unit(w, h, (part,), (), piece.back, "rect")
-    marks = (Circle(w / 2, h / 2, min(w, h) / 2, "cut"),)
+    marks = round_cut_guide(w / 2, h / 2, min(w, h) / 2, bleed)
     return Unit(w, h, (part,), marks, piece.back, piece.shape)
 
 
