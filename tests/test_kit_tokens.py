@@ -24,10 +24,10 @@ from impose_faces import (
 )
 
 from pnp.export.pdf import write_document
+from pnp.impose.cut_guides import CLEAR_MM
 from pnp.impose.document import Document
 from pnp.impose.kit import KitGroup
 from pnp.impose.options import SheetOptions
-from pnp.impose.round_cut import CLEAR_MM
 from pnp.impose.sheet import Piece
 
 DIAMETER = 20.0
@@ -175,3 +175,34 @@ def _word_centre(page, text: str, cx: float, cy: float) -> tuple[float, float]:
     near = [s for s in spots if abs(s[0] - cx) < 35 and abs(s[1] - cy) < 15]
     assert near, (text, cx, cy)
     return (sum(x for x, _ in near) / len(near), sum(y for _, y in near) / len(near))
+
+
+def test_a_sheet_among_tokens_has_cut_guides_in_its_bleed_not_a_frame_on_its_cut(
+    tmp_path: Path,
+) -> None:
+    """An A5 track in a kit with chips beside it (as Axis & Allies' round track): crop marks
+    cannot reach all of its edges, so its trim lines are continued past its corners through
+    its bleed; nothing is stroked along its cut."""
+    track = (Piece(solid_face("Track", 148, 210)),)
+    doc = Document(SheetOptions(), title="t", game_title="G")
+    doc.add_kit([KitGroup("Track", "packed", track), KitGroup("Chips", "packed", tuple(chips(30)))])
+    pdf = write_document(doc, tmp_path / "track.pdf")
+    with pdfplumber.open(pdf) as document:
+        page = document.pages[1]  # its contents, then the sheet
+        ((cx, cy),) = face_boxes(page, "Track", 148, 210)
+        segments = [[(to_mm(x), to_mm(page.height - y)) for x, y in c["pts"]]
+                    for c in page.lines + page.rects + page.curves if c.get("stroke")]  # fmt: skip
+    x0, y0, x1, y1 = cx - 74, cy - 105, cx + 74, cy + 105
+    corners = [(x, y) for x in (x0, x1) for y in (y0, y1)]
+
+    def on_cut(p: tuple[float, float]) -> bool:
+        inside_x, inside_y = x0 - 0.5 < p[0] < x1 + 0.5, y0 - 0.5 < p[1] < y1 + 0.5
+        near_x = min(abs(p[0] - x0), abs(p[0] - x1)) < 1.0
+        near_y = min(abs(p[1] - y0), abs(p[1] - y1)) < 1.0
+        return (near_x and inside_y) or (near_y and inside_x)
+
+    points = [(a[0] + (b[0] - a[0]) * t / 10, a[1] + (b[1] - a[1]) * t / 10)
+              for s in segments for a, b in zip(s, s[1:], strict=False) for t in range(11)]  # fmt: skip
+    assert [p for p in points if on_cut(p)] == []
+    guides = [s for s in segments if any(math.dist(s[0], c) < 1.3 for c in corners)]
+    assert len(guides) >= 4  # its trim lines continued past the corners it does not share

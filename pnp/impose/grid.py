@@ -13,11 +13,11 @@ from functools import lru_cache
 from pnp.draw.face import FaceArt
 from pnp.errors import BuildError
 from pnp.impose.crop_marks import crop_marks
+from pnp.impose.cut_guides import round_cut_guide
 from pnp.impose.geometry import Rect, bleed_boxes
 from pnp.impose.marks import Line, Mark
 from pnp.impose.options import SheetOptions
 from pnp.impose.paper import Paper
-from pnp.impose.round_cut import round_cut_guide
 from pnp.impose.sheet import Page, Piece, Placement, back_flip, check_bleed, mirror
 from pnp.impose.spacing import (
     LABEL_STRIP_MM,
@@ -107,7 +107,7 @@ def piece_marks(
     strip: tuple[float, float] = (0.0, 0.0),
 ) -> list[Mark]:
     """Crop marks for rectangular pieces (clear of the label `strip`, see crop_marks); a
-    cut guide in each round piece's bleed (pnp.impose.round_cut)."""
+    cut guide in each round piece's bleed (pnp.impose.cut_guides)."""
     return list(
         _piece_marks(tuple(trims), tuple(shapes), tuple(clips), paper, crop, cut, margin, strip)
     )

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from pnp.draw.face import FaceArt
 from pnp.errors import BuildError
 from pnp.impose.crop_marks import crop_marks
+from pnp.impose.cut_guides import corner_guides, round_cut_guide
 from pnp.impose.geometry import Rect, bleed_boxes
 from pnp.impose.marks import (
-    Box,
     Line,
     Mark,
     Shape,
@@ -26,7 +26,6 @@ from pnp.impose.marks import (
 )
 from pnp.impose.options import SheetOptions
 from pnp.impose.paper import Paper
-from pnp.impose.round_cut import round_cut_guide
 from pnp.impose.sheet import Page, Piece, Placement, back_flip, check_bleed, mirror
 from pnp.impose.spacing import LABEL_STRIP_MM, MARK_ROOM_MM, SPACE_MM, label_strip
 
@@ -65,7 +64,7 @@ def loose_unit(piece: Piece, opts: SheetOptions, *, fold: bool = False) -> Unit:
 
 def token_unit(piece: Piece, bleed: float, *, square: bool = False) -> Unit:
     """A plain token or chip: one face, clipped to its bleed box; a round one has ticks in its
-    bleed marking the circle to cut (pnp.impose.round_cut), unless it is cut `square`."""
+    bleed marking the circle to cut (pnp.impose.cut_guides), unless it is cut `square`."""
     w, h = piece.width_mm, piece.height_mm
     part = Part(piece.front, Rect(0, 0, w, h), Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed))
     if piece.shape != "round" or square:
@@ -222,7 +221,7 @@ def unit_pages(paper: Paper, placed: Placed, opts: SheetOptions, section: str) -
         marks = crop_marks(rects, trims, front.content, paper.width_mm, paper.height_mm,
                            margin=opts.margin_mm, strip=(LABEL_STRIP_MM, 0.0))  # fmt: skip
         front.marks += marks
-        front.marks += _outlines(rects, marks)
+        front.marks += _outlines(rects, trims, clips, marks)
     pages = [front]
     if duplex:
         pages.append(_back_page(paper, placed, trims, clips, rects, opts, section))
@@ -255,8 +254,12 @@ def _back_page(
     return back
 
 
-def _outlines(rects: list[Rect], marks: Sequence[Mark]) -> list[Mark]:
-    """A cut outline for each rectangular piece whose edges are not all continued by crop marks."""
+def _outlines(
+    rects: list[Rect], trims: list[Rect], clips: list[Rect], marks: Sequence[Mark]
+) -> list[Mark]:
+    """Cut guides in the bleed (its trim lines continued past its corners) for each rectangular
+    piece whose edges are not all continued by crop marks: never a line on its cut."""
+    own = dict(zip(trims, clips, strict=True))
     xs = {round(m.x1, 3) for m in marks if isinstance(m, Line) and m.x1 == m.x2}
     ys = {round(m.y1, 3) for m in marks if isinstance(m, Line) and m.y1 == m.y2}
     out: list[Mark] = []
@@ -264,7 +267,7 @@ def _outlines(rects: list[Rect], marks: Sequence[Mark]) -> list[Mark]:
         edges_x = {round(r.x, 3), round(r.right, 3)}
         edges_y = {round(r.y, 3), round(r.top, 3)}
         if not (edges_x <= xs and edges_y <= ys):
-            out.append(Box(r, "cut"))
+            out.extend(corner_guides(r, own[r]))
     return out
 
 
