@@ -201,8 +201,9 @@ def test_a_sheet_among_tokens_has_cut_guides_in_its_bleed_not_a_frame_on_its_cut
         near_y = min(abs(p[1] - y0), abs(p[1] - y1)) < 1.0
         return (near_x and inside_y) or (near_y and inside_x)
 
+    pairs = [(a, b) for s in segments for a, b in zip(s, s[1:], strict=False)]
     points = [(a[0] + (b[0] - a[0]) * t / 10, a[1] + (b[1] - a[1]) * t / 10)
-              for s in segments for a, b in zip(s, s[1:], strict=False) for t in range(11)]  # fmt: skip
+              for a, b in pairs for t in range(11)]  # fmt: skip
     assert [p for p in points if on_cut(p)] == []
     guides = [s for s in segments if any(math.dist(s[0], c) < 1.3 for c in corners)]
     assert len(guides) >= 4  # its trim lines continued past the corners it does not share
