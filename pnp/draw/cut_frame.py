@@ -9,7 +9,9 @@ from dataclasses import dataclass
 from pnp.draw.elements import RGB
 from pnp.units import mm_to_pt
 
-SAFE_MM = 3.0
+SAFE_MM = 3.0  # text keeps this far inside the cut
+PANEL_MM = 4.5  # panels, rings and lines keep this far inside: a 1 mm miscut leaves 3.5-5.5 mm
+BACK_PANEL_MM = 6.0  # on a back, which the printer also shifts by 1-2 mm against its front
 CLOSE = 48 / 255  # summed channel difference under which two colours look alike at an edge
 MIN_RUN_MM = 0.8  # a boundary shorter than this along the cut is not seen
 PAPER: RGB = (1.0, 1.0, 1.0)
@@ -58,9 +60,10 @@ class Frame:
     def length(self, edge: str) -> float:
         return self.h if edge in ("left", "right") else self.w
 
-    def inner(self) -> Box:
-        """The face inside the band: what lies wholly here cannot reach the cut."""
-        safe = mm_to_pt(SAFE_MM)
+    def inner(self, depth_mm: float = SAFE_MM) -> Box:
+        """The face more than `depth_mm` inside the cut: what lies wholly here cannot reach a
+        band that deep."""
+        safe = mm_to_pt(depth_mm)
         return safe, safe, self.w - safe, self.h - safe
 
 

@@ -31,7 +31,7 @@ def marks(elements: tuple[Element, ...], matrix: Matrix) -> list[Mark]:
         if isinstance(element, Text):
             box = text_box(element, placed)
         else:
-            points = [apply(placed, *p) for segment in _strokes(element) for p in segment]
+            points = [apply(placed, *p) for segment in stroke_segments(element) for p in segment]
             xs, ys = [p[0] for p in points], [p[1] for p in points]
             box = (min(xs), min(ys), max(xs), max(ys)) if points else None
         if box is not None:
@@ -42,14 +42,15 @@ def marks(elements: tuple[Element, ...], matrix: Matrix) -> list[Mark]:
 def line_or_text(
     element: Element, matrix: Matrix, box: Box, frame: Frame, edge: str, band: Span
 ) -> CutFinding | None:
-    """A stroke running along the band, or text (its face `box`) inside it."""
+    """A stroke running along the band (to PANEL_MM inside the cut), or text (its face `box`)
+    within SAFE_MM of the cut."""
     if isinstance(element, Text):
         along, depth = frame.spans(edge, box)
-        if reaches(along, depth, frame.length(edge), (0.0, band[1])):
+        if reaches(along, depth, frame.length(edge), (0.0, mm_to_pt(SAFE_MM))):
             name = f"text {element.name!r}" if element.name else "text"
             return CutFinding(edge, "text", f"{name} is within {SAFE_MM:g} mm of the cut")
         return None
-    for p, q in _strokes(element):
+    for p, q in stroke_segments(element):
         (pa, pd), (qa, qd) = (_edge_coords(frame, edge, apply(matrix, *pt)) for pt in (p, q))
         low, high = min(pd, qd), max(pd, qd)
         # a line crossing the whole band (a rule out through the bleed) is alike on every copy
@@ -75,7 +76,7 @@ def _edge_coords(frame: Frame, edge: str, point: tuple[float, float]) -> tuple[f
     return along, depth
 
 
-def _strokes(element: Element) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+def stroke_segments(element: Element) -> list[tuple[tuple[float, float], tuple[float, float]]]:
     """The straight stroked segments of a shape, in its own coordinates."""
     paint = getattr(element, "paint", None)
     if paint is None or paint.stroke is None or paint.stroke_width <= 0:
@@ -89,7 +90,7 @@ def _strokes(element: Element) -> list[tuple[tuple[float, float], tuple[float, f
         return list(zip(points, points[1:], strict=False))
     if isinstance(element, Circle):  # its four sides, as a box
         c = element
-        return _strokes(Rectangle(c.cx - c.r, c.cy - c.r, 2 * c.r, 2 * c.r, c.paint))
+        return stroke_segments(Rectangle(c.cx - c.r, c.cy - c.r, 2 * c.r, 2 * c.r, c.paint))
     return []
 
 

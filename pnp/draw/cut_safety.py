@@ -2,15 +2,16 @@
 
 A hand cut misses by about 1 mm and a home printer shifts the back 0.5-2 mm from the front, so
 what lies near the trim ends up on some cards and not on others. The rules (docs/print-design.md):
-- within `SAFE_MM` of the trim a rectangular face is one colour that runs on into the bleed at
-  every point of its edge: no frame, border, strip, element edge, line or text in that band
-  (a header band or a background that runs out through the bleed is fine);
+- within `PANEL_MM` of the trim a rectangular face is one colour that runs on into the bleed
+  at every point of its edge: no frame, border, strip, panel edge or line in that band (a
+  header band or a background that runs out through the bleed is fine), and no text within
+  `SAFE_MM`; a back keeps its panels `BACK_PANEL_MM` inside, as the printer shifts it too;
 - a back is one colour along all four edges, so drift cannot make one back differ from another.
 
 Only edges parallel to the cut count: an element boundary that crosses the band at right angles
-(a header band meeting the side edge) is the same on every copy however it is cut. Round pieces
-are left to their own cut line. Findings name the edge and what is there, for one warning line
-per template and problem (`CutSurvey`).
+(a header band meeting the side edge) is the same on every copy however it is cut. Round
+pieces are held to the same rules along their circle (pnp.draw.cut_round). Findings name the
+edge and what is there, for one warning line per template and problem (`CutSurvey`).
 """
 
 from __future__ import annotations
@@ -20,8 +21,10 @@ from functools import lru_cache
 
 from pnp.draw.coverage import IDENTITY, Cover, colour_at, painted_covers
 from pnp.draw.cut_frame import (
+    BACK_PANEL_MM,
     CLOSE,
     EDGES,
+    PANEL_MM,
     PAPER,
     SAFE_MM,
     Box,
@@ -33,6 +36,7 @@ from pnp.draw.cut_frame import (
     within,
 )
 from pnp.draw.cut_marks import line_or_text, marks, text_box
+from pnp.draw.cut_round import round_findings
 from pnp.draw.elements import RGB, Circle, Element, Polyline, Text
 from pnp.draw.recall import Recall
 from pnp.units import mm_to_pt
@@ -44,7 +48,10 @@ def check_cuts(
     elements: tuple[Element, ...], width_mm: float, height_mm: float, bleed_mm: float, *,
     back: bool = False, shape: str = "rect",
 ) -> list[CutFinding]:  # fmt: skip
-    """Every problem near the cut of a rectangular face, one per edge and kind."""
+    """Every problem near the cut of a face, one per edge and kind (a round face's along its
+    cut circle, pnp.draw.cut_round)."""
+    if shape == "round":
+        return _round(elements, (width_mm, height_mm, bleed_mm), back)
     if shape != "rect":
         return []
     size = (width_mm, height_mm, bleed_mm)
@@ -59,6 +66,16 @@ def check_cuts(
     found = _FACES.get(key)
     if found is None:
         found = _FACES.put(key, shown, _face_findings(shown, size, back))
+    return list(found)
+
+
+def _round(elements: tuple[Element, ...], size: tuple[float, float, float], back: bool
+           ) -> list[CutFinding]:  # fmt: skip
+    """A round face's findings, remembered by its elements (a set's tokens repeat faces)."""
+    key = (tuple(map(id, elements)), *size, back, "round")
+    found = _FACES.get(key)
+    if found is None:
+        found = _FACES.put(key, list(elements), round_findings(elements, *size, back))
     return list(found)
 
 
@@ -88,7 +105,7 @@ def _part_of(element: Element, size: tuple[float, float, float]) -> _Part:
     frame, band, inner = _frame(size)
     if isinstance(element, Text):  # it fills nothing; most text lies inside (a card's name)
         box = text_box(element, IDENTITY)
-        if box is None or within(box, inner):
+        if box is None or within(box, frame.inner(SAFE_MM)):
             return _NOTHING
     covers = tuple(c for c in painted_covers((element,)) if not within(c[0], inner))
     placed = [m for m in marks((element,), IDENTITY) if not within(m[0], inner)]
@@ -106,11 +123,11 @@ _NOTHING = _Part((), ())
 
 @lru_cache(maxsize=64)
 def _frame(size: tuple[float, float, float]) -> tuple[Frame, Span, Box]:
-    """A face's frame, its band (from the bleed to SAFE_MM inside the trim) and what lies
-    inside the band."""
+    """A face's frame, its band (from the bleed to PANEL_MM inside the trim) and what lies
+    inside the deepest band (a back's)."""
     width_mm, height_mm, bleed_mm = size
     frame = Frame(mm_to_pt(width_mm), mm_to_pt(height_mm))
-    return frame, (-mm_to_pt(bleed_mm), mm_to_pt(SAFE_MM)), frame.inner()
+    return frame, (-mm_to_pt(bleed_mm), mm_to_pt(PANEL_MM)), frame.inner(BACK_PANEL_MM)
 
 
 def _face_findings(
@@ -119,6 +136,8 @@ def _face_findings(
     """The first finding of each edge and kind, edge by edge: colour changes first, then the
     lines and text in paint order; a back's uneven edges last."""
     frame, band, _ = _frame(size)
+    if back:
+        band = (band[0], mm_to_pt(BACK_PANEL_MM))
     covers = [cover for part in parts for cover in part.covers]
     marked = [part.marks for part in parts if part.marks]
     found: dict[tuple[str, str], CutFinding] = {}

@@ -13,8 +13,9 @@ from functools import lru_cache
 from pnp.draw.face import FaceArt
 from pnp.errors import BuildError
 from pnp.impose.crop_marks import crop_marks
+from pnp.impose.cut_guides import round_cut_guide
 from pnp.impose.geometry import Rect, bleed_boxes, printable
-from pnp.impose.marks import Circle, Line, Mark
+from pnp.impose.marks import Line, Mark
 from pnp.impose.options import SheetOptions
 from pnp.impose.paper import Paper
 from pnp.impose.sheet import Page, Piece, Placement, back_flip, check_bleed, mirror
@@ -106,7 +107,7 @@ def piece_marks(
     strip: tuple[float, float] = (0.0, 0.0),
 ) -> list[Mark]:
     """Crop marks for rectangular pieces (clear of the label `strip`, see crop_marks); a
-    circular cut line on each round piece."""
+    cut guide in each round piece's bleed (pnp.impose.cut_guides)."""
     return list(
         _piece_marks(tuple(trims), tuple(shapes), tuple(clips), paper, crop, cut, margin, strip)
     )
@@ -131,11 +132,10 @@ def _piece_marks(
             strip=strip,
         )  # fmt: skip
     if cut:
-        marks += [
-            Circle(t.x + t.w / 2, t.y + t.h / 2, min(t.w, t.h) / 2, "cut")
-            for t, s in zip(trims, shapes, strict=True)
-            if s == "round"
-        ]
+        for t, s, c in zip(trims, shapes, clips, strict=True):
+            if s == "round":
+                marks += round_cut_guide(t.x + t.w / 2, t.y + t.h / 2, min(t.w, t.h) / 2,
+                                         t.x - c.x)  # fmt: skip
     return tuple(marks)
 
 

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from pnp.draw.face import FaceArt
 from pnp.errors import BuildError
 from pnp.impose.crop_marks import corner_guides, crop_marks
+from pnp.impose.cut_guides import round_cut_guide
 from pnp.impose.geometry import Rect, bleed_boxes, printable
 from pnp.impose.marks import (
-    Circle,
     Line,
     Mark,
     Shape,
@@ -63,13 +63,13 @@ def loose_unit(piece: Piece, opts: SheetOptions, *, fold: bool = False) -> Unit:
 
 
 def token_unit(piece: Piece, bleed: float, *, square: bool = False) -> Unit:
-    """A plain token or chip: one face, clipped to its bleed box; a round one has a circular
-    cut line, unless it is cut `square`."""
+    """A plain token or chip: one face, clipped to its bleed box; a round one has ticks in its
+    bleed marking the circle to cut (pnp.impose.cut_guides), unless it is cut `square`."""
     w, h = piece.width_mm, piece.height_mm
     part = Part(piece.front, Rect(0, 0, w, h), Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed))
     if piece.shape != "round" or square:
         return Unit(w, h, (part,), (), piece.back, "rect")
-    marks = (Circle(w / 2, h / 2, min(w, h) / 2, "cut"),)
+    marks = round_cut_guide(w / 2, h / 2, min(w, h) / 2, bleed)
     return Unit(w, h, (part,), marks, piece.back, piece.shape)
 
 

@@ -11,6 +11,11 @@ from pathlib import Path
 import pytest
 from hostile import make_game
 
+from pnp.catalog.context import face_context
+from pnp.catalog.games import builtin_ids, resolve_game
+from pnp.draw.cut_safety import CutSurvey, check_cuts
+from pnp.pipeline import template_set
+
 CLEAN_FRONT = (Path(__file__).parents[1] / "fixtures/build/sixth-game/templates/agent-front.yaml.j2"
                ).read_text()  # fmt: skip
 FULL = "{x: 0, y: 0, w: {{ trim.w }}, h: {{ trim.h }}"
@@ -69,8 +74,75 @@ def test_a_back_must_be_one_colour_along_all_four_edges(tmp_path: Path) -> None:
     ], lines
 
 
-def test_round_pieces_keep_their_own_cut_line(tmp_path: Path) -> None:
-    """A ring at a chip's edge is its cut guide, not a frame."""
-    chip = "- circle: {cx: 10, cy: 10, r: 9.5, fill: none, stroke: ink, stroke_width: 0.3}\n"
-    original = Path(__file__).parents[1] / "fixtures/build/sixth-game/templates/chip.yaml.j2"
-    assert near_cut(tmp_path, {"templates/chip.yaml.j2": original.read_text() + chip}) == []
+CHIP = (Path(__file__).parents[1] / "fixtures/build/sixth-game/templates/chip.yaml.j2").read_text()
+
+
+def test_a_chip_whose_colour_runs_into_the_bleed_gets_no_warning(tmp_path: Path) -> None:
+    """A disc out through the bleed, its value in the middle: nothing a miscut can show."""
+    assert near_cut(tmp_path, {"templates/chip.yaml.j2": CHIP}) == []
+
+
+@pytest.mark.parametrize(
+    ("element", "expected"),
+    [
+        # a cut circle printed on the piece: a miscut shows it on one side
+        ("- circle: {cx: 10, cy: 10, r: 9.8, fill: none, stroke: ink, stroke_width: 0.3}",
+         "round edge: a line or ring runs 0.2 mm inside the cut circle"),
+        # a pale tint in the bleed around the disc: a miscut shows a pale crescent
+        ("- circle: {cx: 10, cy: 10, r: 11.5, fill: none, stroke: '#dddddd', stroke_width: 3}",
+         "round edge: a line or ring runs 1.5 mm outside the cut circle"),
+        # an inlay 3.5 mm inside the cut: a 1 mm miscut leaves it plainly off-centre
+        ("- circle: {cx: 10, cy: 10, r: 6.5, fill: '#ffffff'}",
+         "round edge: a ring or panel edge runs 3.5 mm inside the cut circle"),
+        ("- text: {name: rim, x: 8, y: 0.5, w: 4, h: 3, text: '7', size: 7}",
+         "round edge: text 'rim' is within 3 mm of the cut circle"),
+    ],
+    ids=["cut-circle", "pale-bleed", "inlay", "rim-text"],
+)  # fmt: skip
+def test_round_pieces_are_held_to_the_same_rules_along_their_circle(
+    tmp_path: Path, element: str, expected: str
+) -> None:
+    lines = near_cut(tmp_path, {"templates/chip.yaml.j2": CHIP + element + "\n"})
+    assert any(expected in line for line in lines), lines
+    assert all("sixth-game/chips: chip.yaml.j2: round edge:" in line for line in lines), lines
+
+
+def test_a_panel_must_keep_4_5_mm_inside_the_cut_and_6_mm_on_a_back(tmp_path: Path) -> None:
+    """A panel 4 mm inside the trim: too near on a front (a 1 mm miscut leaves 3 mm on one side
+    and 5 mm on the other), and on a back, which the printer also shifts; 6 mm is fine."""
+    panel = "- rect: {x: %s, y: 20, w: %s, h: 50, fill: '#ffffff'}\n"
+    near, far = panel % (4, 55), panel % (6, 51)
+    front = "templates/agent-front.yaml.j2"
+    lines = near_cut(tmp_path / "near", {front: CLEAN_FRONT + near})
+    assert any("left edge: its colour changes 4.0 mm inside the cut" in x for x in lines), lines
+    assert near_cut(tmp_path / "far", {front: CLEAN_FRONT + far}) == []
+    back = f"- rect: {FULL}, fill: agent, bleed: true}}\n"
+    deck = "templates/agent-back.yaml.j2"
+    lines = near_cut(tmp_path / "back", {deck: back + panel % (5, 53)})
+    assert any("left edge: its colour changes 5.0 mm inside the cut" in x for x in lines), lines
+    assert near_cut(tmp_path / "back-far", {deck: back + far}) == []
+
+
+# the rule grew from 3 mm to 4.5 mm (6 mm on backs) and now reads round pieces: templates of
+# every game still hold panels 3-4.5 mm inside the cut (`pnp validate GAME` names each one)
+@pytest.mark.xfail(strict=True, reason="panels still to move 4.5 mm inside the cut")
+@pytest.mark.parametrize("game", builtin_ids())
+def test_the_builtin_games_pieces_show_nothing_at_a_miscut(game: str) -> None:
+    """Every piece kind of the five games (cards, tokens, chits, markers, aids, sheets, tracks,
+    pawns, boards) passes the cut check its designer's own pieces are held to."""
+    resolved = resolve_game(game)
+    templates = template_set(resolved)
+    survey = CutSurvey()
+    for component_set in resolved.sets.values():
+        w, h = component_set.trim.width_mm, component_set.trim.height_mm
+        for component in (c for c in component_set.components if c.count):
+            context = face_context(resolved, component_set, component)
+            for side, name in enumerate((component_set.front, component_set.back)):
+                if name:
+                    elements = templates.layout(name, context, width_mm=w, height_mm=h,
+                                                bleed_mm=3, shape=component_set.shape,
+                                                label=component.id)  # fmt: skip
+                    back = side == 1 and component_set.is_deck
+                    found = check_cuts(elements, w, h, 3, back=back, shape=component_set.shape)
+                    survey.add(f"{component_set.id}: {name}", elements, found, component.id)
+    assert survey.lines(game) == []

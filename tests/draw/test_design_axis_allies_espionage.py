@@ -71,9 +71,9 @@ def test_every_token_is_one_size(game):
 
 
 @pytest.mark.parametrize("set_id", ROUND_SETS)
-def test_a_tokens_colour_stops_at_the_cut(faces, set_id):
-    """The cut line is the disc you see: one colour from 2.5 mm inside the cut up to it (no ring
-    or frame a miscut would make lopsided), white paper from just outside it."""
+def test_a_tokens_colour_runs_out_through_the_bleed(faces, set_id):
+    """One colour from 2.5 mm inside the cut out through the bleed (no ring or frame a miscut
+    would make lopsided, no paper a miscut would show); the sheet marks the cut in the bleed."""
     for component_id, (front, _) in faces[set_id].items():
         img = image(front)
         r = front.width_mm / 2
@@ -83,7 +83,7 @@ def test_a_tokens_colour_stops_at_the_cut(faces, set_id):
         for depth in (0.4, 1.0, 1.6, 2.2, 2.5):
             assert all(close(p, colour) for p in ring(img, front, r - depth)), (component_id, depth)
         for out in (0.5, 1.5, front.bleed_mm - 0.5):
-            assert all(close(p, (255, 255, 255)) for p in ring(img, front, r + out)), component_id
+            assert all(close(p, colour) for p in ring(img, front, r + out)), component_id
 
 
 def ink_share(art, ink: tuple[int, int, int], radius_mm: float = 5.0) -> float:
@@ -232,18 +232,19 @@ def test_the_kit_prints_the_chits_round_marker_and_track(tmp_path: Path, game):
     pdfs = {p.name: p for p in paths}
     with pdfplumber.open(pdfs[f"{GAME_ID}-tokens-a4.pdf"]) as doc:
         labels = " ".join(page.extract_text() or "" for page in doc.pages)
-        cuts = [
-            round((c["x1"] - c["x0"]) / MM, 1)
+        ticks = [
+            line
             for page in doc.pages
-            for c in page.curves
-            if not c.get("fill")
-            and c.get("stroke")
-            and c.get("stroking_color") != 1.0
-            and abs((c["x1"] - c["x0"]) - (c["bottom"] - c["top"])) < 0.2 * MM
-            and c["x1"] - c["x0"] > 10 * MM
-        ]  # the cut lines: stroked circles, not art or the white halo under a line
+            for line in page.lines
+            if line.get("stroking_color") not in (1, 1.0, (1,), (1, 1, 1))
+            and 2.0 * MM < math.dist(*line["pts"]) < 3.5 * MM
+            and line["x0"] != line["x1"]
+            and line["top"] != line["bottom"]
+        ]  # the cut guides: eight short dark slanting ticks in each token's bleed
+        circles = [c for page in doc.pages for c in page.curves if c.get("stroke")
+                   and abs((c["x1"] - c["x0"]) / MM - 19.0) < 0.2]  # fmt: skip
     assert "Arrival chits" in labels and "Round marker" in labels
     tokens = sum(c.count for i, s in game.sets.items() if i in ROUND_SETS for c in s.components)
-    assert len(cuts) == tokens and set(cuts) == {19.0}
+    assert len(ticks) >= 8 * tokens and circles == []  # no cut circle on the 19 mm cut
     with pdfplumber.open(pdfs[f"{GAME_ID}-aids-a4.pdf"]) as doc:
         assert "Round track" in " ".join(page.extract_text() or "" for page in doc.pages)

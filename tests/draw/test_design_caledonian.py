@@ -113,7 +113,7 @@ def test_field_agents_and_espionage_cards_differ_in_the_fan(faces):
         return img.getpixel((int(b + x_mm * PX_MM), int(b + y_mm * PX_MM)))
 
     # the type strip left of its icon, and the label's outline at its left side
-    for x_mm, y_mm in [(3.6, 36.5), (3.4, 15)]:
+    for x_mm, y_mm in [(5.2, 36.5), (5.0, 15)]:  # both 4.5 mm or more inside the cut
         ca, cs = at(a, x_mm, y_mm), at(s, x_mm, y_mm)
         assert ca[1] > ca[0] and cs[0] > cs[1] + 60, (x_mm, y_mm, ca, cs)  # green vs red
 

@@ -5,6 +5,7 @@ backs turned so the cut piece reads the same way up on both sides."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from impose_faces import (
 )
 
 from pnp.export.pdf import write_document
+from pnp.impose.cut_guides import CLEAR_MM
 from pnp.impose.document import Document
 from pnp.impose.kit import KitGroup
 from pnp.impose.options import SheetOptions
@@ -49,15 +51,32 @@ def chip_pdf(tmp_path: Path, *, kit: bool, square: bool = False) -> Path:
 
 
 def cut_circles(page) -> list[tuple[float, float]]:
-    """Centres (mm) of the dark circular cut lines of the chips."""
-    out = []
-    for c in page.curves:
-        dark = c.get("stroking_color") not in (1, 1.0, (1,), (1, 1, 1))
-        if dark and not c.get("fill") and abs(to_mm(c["width"]) - DIAMETER) < 0.05:
-            out.append(
-                (to_mm((c["x0"] + c["x1"]) / 2), to_mm(page.height - (c["top"] + c["bottom"]) / 2))
-            )
-    return sorted(out)
+    """Centres (mm) of the chips' cut guides: dark radial ticks, each aiming at its chip's
+    centre (found where two of them, extended inwards, meet)."""
+    ticks = []
+    for line in page.lines:
+        dark = line.get("stroking_color") not in (1, 1.0, (1,), (1, 1, 1))
+        (x1, y1), (x2, y2) = ((to_mm(x), to_mm(page.height - y)) for x, y in line["pts"])
+        if dark and 2.0 < math.hypot(x2 - x1, y2 - y1) < 3.5:
+            ticks.append((x1, y1, x2, y2))
+    centres: set[tuple[float, float]] = set()
+    for x1, y1, x2, y2 in ticks:  # either end may be the inner one, CLEAR_MM outside the cut
+        k = (DIAMETER / 2 + CLEAR_MM) / math.hypot(x2 - x1, y2 - y1)
+        for (ix, iy), (ox, oy) in (((x1, y1), (x2, y2)), ((x2, y2), (x1, y1))):
+            centres.add((round(ix - (ox - ix) * k, 1), round(iy - (oy - iy) * k, 1)))
+    found = sorted(c for c in centres if _aimed_at(c, ticks) >= 8)
+    return [c for i, c in enumerate(found) if all(math.dist(c, d) > 1 for d in found[:i])]
+
+
+def _aimed_at(centre: tuple[float, float], ticks: list[tuple[float, float, float, float]]) -> int:
+    """How many ticks lie on radii of `centre`, from CLEAR_MM outside its cut circle."""
+    r = DIAMETER / 2
+    n = 0
+    for x1, y1, x2, y2 in ticks:
+        near, far = sorted((math.dist(centre, (x1, y1)), math.dist(centre, (x2, y2))))
+        on_radius = abs(far - near - math.dist((x1, y1), (x2, y2))) < 0.05
+        n += abs(near - r - CLEAR_MM) < 0.1 and on_radius
+    return n
 
 
 @pytest.mark.parametrize("kit", [False, True], ids=["token-sheet", "kit"])
@@ -74,7 +93,7 @@ def test_round_tokens_have_white_paper_between_them_and_their_own_bleed(
     pairs = [(a, b) for a in centres for b in centres
              if abs(a[1] - b[1]) < 0.05 and 0 < b[0] - a[0] < 2 * DIAMETER]  # fmt: skip
     assert pairs
-    r, halo = DIAMETER / 2, 0.6  # the cut line is drawn with a white edge: look past it
+    r, halo = DIAMETER / 2, 0.0  # the guide lies off the line between two chips
     for (ax, y), (bx, _) in pairs:
         pixels = scan_line(pdf, index, y=y)
         between = pixels[mm_to_px(ax + r + halo) : mm_to_px(bx - r - halo)]
@@ -86,6 +105,23 @@ def test_round_tokens_have_white_paper_between_them_and_their_own_bleed(
         assert px_to_mm(longest) >= 1.5, (ax, bx, px_to_mm(longest))
         own = halo + px_to_mm(whites.index(True))  # the left chip's colour past its cut line
         assert own >= 2.5, (ax, own)
+
+
+@pytest.mark.parametrize("kit", [False, True], ids=["token-sheet", "kit"])
+def test_a_round_tokens_cut_guide_lies_in_its_bleed_not_on_the_piece(
+    tmp_path: Path, kit: bool
+) -> None:
+    """Nothing is stroked within 1 mm of a chip's cut circle (a miscut would show it on the
+    piece); the guide's ticks start CLEAR_MM outside it, eight to a chip."""
+    pdf = chip_pdf(tmp_path, kit=kit)
+    with pdfplumber.open(pdf) as document:
+        page = document.pages[1 if kit else 0]
+        centres = cut_circles(page)
+        strokes = [c for c in page.curves + page.lines if c.get("stroke")]
+        points = [(to_mm(x), to_mm(page.height - y)) for c in strokes for x, y in c["pts"]]
+    assert len(centres) == 12
+    on_cut = [p for p in points for c in centres if abs(math.dist(p, c) - DIAMETER / 2) < 1.0]
+    assert on_cut == []
 
 
 def test_square_tokens_are_cut_square_with_crop_marks(tmp_path: Path) -> None:
@@ -139,3 +175,35 @@ def _word_centre(page, text: str, cx: float, cy: float) -> tuple[float, float]:
     near = [s for s in spots if abs(s[0] - cx) < 35 and abs(s[1] - cy) < 15]
     assert near, (text, cx, cy)
     return (sum(x for x, _ in near) / len(near), sum(y for _, y in near) / len(near))
+
+
+def test_a_sheet_among_tokens_has_cut_guides_in_its_bleed_not_a_frame_on_its_cut(
+    tmp_path: Path,
+) -> None:
+    """An A5 track in a kit with chips beside it (as Axis & Allies' round track): crop marks
+    cannot reach all of its edges, so its trim lines are continued past its corners through
+    its bleed; nothing is stroked along its cut."""
+    track = (Piece(solid_face("Track", 148, 210)),)
+    doc = Document(SheetOptions(), title="t", game_title="G")
+    doc.add_kit([KitGroup("Track", "packed", track), KitGroup("Chips", "packed", tuple(chips(30)))])
+    pdf = write_document(doc, tmp_path / "track.pdf")
+    with pdfplumber.open(pdf) as document:
+        page = document.pages[1]  # its contents, then the sheet
+        ((cx, cy),) = face_boxes(page, "Track", 148, 210)
+        segments = [[(to_mm(x), to_mm(page.height - y)) for x, y in c["pts"]]
+                    for c in page.lines + page.rects + page.curves if c.get("stroke")]  # fmt: skip
+    x0, y0, x1, y1 = cx - 74, cy - 105, cx + 74, cy + 105
+    corners = [(x, y) for x in (x0, x1) for y in (y0, y1)]
+
+    def on_cut(p: tuple[float, float]) -> bool:
+        inside_x, inside_y = x0 - 0.5 < p[0] < x1 + 0.5, y0 - 0.5 < p[1] < y1 + 0.5
+        near_x = min(abs(p[0] - x0), abs(p[0] - x1)) < 1.0
+        near_y = min(abs(p[1] - y0), abs(p[1] - y1)) < 1.0
+        return (near_x and inside_y) or (near_y and inside_x)
+
+    pairs = [(a, b) for s in segments for a, b in zip(s, s[1:], strict=False)]
+    points = [(a[0] + (b[0] - a[0]) * t / 10, a[1] + (b[1] - a[1]) * t / 10)
+              for a, b in pairs for t in range(11)]  # fmt: skip
+    assert [p for p in points if on_cut(p)] == []
+    guides = [s for s in segments if any(math.dist(s[0], c) < 1.3 for c in corners)]
+    assert len(guides) >= 4  # its trim lines continued past the corners it does not share
