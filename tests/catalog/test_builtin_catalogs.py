@@ -39,8 +39,14 @@ def total(game: str, **match) -> int:
 def test_games_lists_the_five_ids_first() -> None:
     result = CliRunner().invoke(main, ["games"])
     assert result.exit_code == 0
-    ids = [line.split("\t")[0] for line in result.output.splitlines()]
+    lines = result.output.splitlines()
+    ids = [line.split("\t")[0] for line in lines if not line.startswith(" ")]
     assert sorted(ids) == sorted(GAMES) == builtin_ids()
+    # a game with editions lists them under it, the default marked
+    editions = [line.strip() for line in lines if line.startswith(" ")]
+    assert "edition original (default): The game as its official rules describe it, our card " \
+        "texts where they give none." in editions
+    assert sum("(default)" in line for line in editions) == 2
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -65,7 +71,9 @@ def test_validate_passes_for_every_builtin_catalog(game: str) -> None:
 def test_validate_all_exits_zero() -> None:
     result = CliRunner().invoke(main, ["validate", "--all"])
     assert result.exit_code == 0, result.output
-    assert result.output.count(" rules, ") == 5
+    # one verdict line per game and edition: the card game and Caledonian have two each
+    assert result.output.count(" rules, ") == 7
+    assert "espionage-caledonian (original edition): " in result.output
 
 
 def test_spy_royale_counts() -> None:
