@@ -152,11 +152,18 @@ class Catalog:
         return self.numbers["hand-size"]
 
 
+NO_LIMIT_TURNS = 400  # a game with no time limit (the journal edition) is watched this long
+
+
 def budget_from_play_time(meta: dict[str, Any], players: Sequence[int]) -> dict[int, int]:
     """An older catalog has no game-length table: the longest play time on the box at the
-    turn time the game-length table's note gives (40 s plus 10 s a player)."""
-    top = max(int(x) for x in re.findall(r"\d+", str(meta.get("play_time", "60"))))
-    return {p: int(top * 60 // (40 + 10 * p)) for p in players}
+    turn time the game-length table's note gives (40 s plus 10 s a player); a box with no
+    minutes (the journal edition's "no time limit") is watched for NO_LIMIT_TURNS turns, to see
+    games that never end."""
+    minutes = [int(x) for x in re.findall(r"\d+", str(meta.get("play_time", "60")))]
+    if not minutes:
+        return dict.fromkeys(players, NO_LIMIT_TURNS)
+    return {p: int(max(minutes) * 60 // (40 + 10 * p)) for p in players}
 
 
 def load(path: str | None = None, edition: str | None = None) -> Catalog:
