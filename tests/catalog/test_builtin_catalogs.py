@@ -44,8 +44,10 @@ def test_games_lists_the_five_ids_first() -> None:
     assert sorted(ids) == sorted(GAMES) == builtin_ids()
     # a game with editions lists them under it, the default marked
     editions = [line.strip() for line in lines if line.startswith(" ")]
-    assert "edition original (default): The game as its official rules describe it, our card " \
+    assert (
+        "edition original (default): The game as its official rules describe it, our card "
         "texts where they give none." in editions
+    )
     assert sum("(default)" in line for line in editions) == 2
 
 
