@@ -115,7 +115,8 @@ def test_rebuilds_are_byte_identical(tmp_path):
 
 
 def test_booklet_pages_are_in_signature_order(tmp_path):
-    pages = "\n".join(f"# Page {n}\n\nText of page {n}.\n" for n in range(1, 8))
+    # a rule (---) breaks the page: short chapters would otherwise run on, several to a page
+    pages = "\n---\n\n".join(f"# Page {n}\n\nText of page {n}.\n" for n in range(1, 8))
     folder = game_copy(tmp_path, pages)
     result = pnp("build", str(folder), "--what", "rulebook", "--booklet", "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr

@@ -49,13 +49,23 @@ def books(tmp_path_factory: pytest.TempPathFactory):
     return book
 
 
-def chapters(path: Path) -> dict[str, range]:
-    """Chapter title -> the pages (0-based) it spans, from the PDF's outline."""
+def chapters(path: Path) -> dict[str, tuple[range, str | None]]:
+    """Chapter title -> the pages (0-based) it spans, from the PDF's outline, and the title of
+    the chapter after it: a chapter starts on the page before it when enough of it is left, so
+    the last page may be shared (the chapter ends above that title)."""
     reader = PdfReader(path)
     starts = [(item.title, reader.get_destination_page_number(item))
               for item in reader.outline if not isinstance(item, list)]  # fmt: skip
-    ends = [page for _, page in starts[1:]] + [len(reader.pages)]
-    return {title: range(start, end) for (title, start), end in zip(starts, ends, strict=True)}
+    after = [(title, page + 1) for title, page in starts[1:]] + [(None, len(reader.pages))]
+    return {title: (range(start, end), following)
+            for (title, start), (following, end) in zip(starts, after, strict=True)}  # fmt: skip
+
+
+def heading_top(page: pdfplumber.page.Page, title: str) -> float:
+    """The top of `title` set as a heading on `page`: its largest occurrence."""
+    found = page.search(re.escape(title).replace("\\ ", r"\s+"), case=False)
+    assert found, f"no heading {title!r} on page {page.page_number}"
+    return min(found, key=lambda m: -max(c["size"] for c in m["chars"]))["top"]
 
 
 def flat(text: str) -> str:
@@ -124,10 +134,14 @@ CASES = [(game, lang, chapter, caption) for (game, lang), by_chapter in FIGURES.
 )
 def test_each_rules_chapter_shows_its_figures(books, game, lang, chapter, caption):
     path = books(game, lang)
-    pages = chapters(path)[chapter]
+    pages, following = chapters(path)[chapter]
     with pdfplumber.open(path) as pdf:
         number, match = find_caption(pdf, caption)
         assert number in pages, f"{caption!r} on page {number + 1}, {chapter!r} is {pages}"
+        if number == pages[0]:
+            assert match["top"] > heading_top(pdf.pages[number], chapter), "above its chapter"
+        if following is not None and number == pages[-1]:
+            assert match["top"] < heading_top(pdf.pages[number], following), "in the next one"
         drawn = drawn_above(pdf.pages[number], match["top"])
         shapes = [o for o in drawn if o["object_type"] != "char"]
         assert len(shapes) > 12, f"{caption!r}: {len(shapes)} shapes above it: no picture"

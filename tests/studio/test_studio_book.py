@@ -16,11 +16,12 @@ def test_an_edited_card_is_listed_changed_and_no_other(tmp_path: Path) -> None:
     book = FaceBook(str(folder))
     first = book.refresh()
     assert len(first) == len(book.snapshot.faces) > 20  # all new at first
-    deck = folder / "deck.yaml"
-    text = deck.read_text("utf-8")
-    start = text.index("text: ", text.index("id: sniper"))
+    # the default (original) edition draws the Sniper's text from its own file, over deck.yaml's
+    edition = folder / "editions" / "original.yaml"
+    text = edition.read_text("utf-8")
+    start = text.index("text: ", text.index("sniper:"))
     end = text.index("\n", start)
-    deck.write_text(text[:start] + 'text: "Choose a player: they discard 2 cards."' + text[end:],
-                    "utf-8")  # fmt: skip
+    edition.write_text(text[:start] + 'text: "Choose a player: they discard 2 cards."' + text[end:],
+                       "utf-8")  # fmt: skip
     assert book.refresh() == ["deck/sniper/front"]
     assert book.refresh() == []  # nothing saved since

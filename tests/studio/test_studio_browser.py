@@ -141,13 +141,13 @@ def test_a_catalog_edit_redraws_that_card_alone(page: Any, game: Path) -> None:
     keys = dict(page.eval_on_selector_all(".tile", "ts => ts.map(t => [t.dataset.id, "
                                           "t.dataset.key])"))  # fmt: skip
     page.evaluate("document.querySelectorAll('.tile img').forEach(i => i.__kept = true)")
-    deck = game / "deck.yaml"
-    text = deck.read_text("utf-8")
-    at = text.index("id: sniper")
-    start = text.index("text: ", at)
+    # the default (original) edition draws the Sniper's text from its own file, over deck.yaml's
+    edition = game / "editions" / "original.yaml"
+    text = edition.read_text("utf-8")
+    start = text.index("text: ", text.index("sniper:"))
     end = text.index("\n", start)
-    deck.write_text(text[:start] + 'text: "Choose a player: they discard 2 cards."' + text[end:],
-                    "utf-8")  # fmt: skip
+    edition.write_text(text[:start] + 'text: "Choose a player: they discard 2 cards."' + text[end:],
+                       "utf-8")  # fmt: skip
     _wait_new_key(page, "deck/sniper/front", keys["deck/sniper/front"])
     after = dict(page.eval_on_selector_all(".tile", "ts => ts.map(t => [t.dataset.id, "
                                            "t.dataset.key])"))  # fmt: skip
