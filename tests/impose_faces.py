@@ -182,10 +182,40 @@ def mark_gaps(page) -> list[float]:
             continue
         a, b = sorted((to_mm(ln["x0"]), to_mm(ln["x1"])))
         c, d = sorted((to_mm(ln["y0"]), to_mm(ln["y1"])))
-        if abs(a - b) < 1e-6 and x0 <= a <= x1:  # vertical, in line with the art: above or below
+        # a mark with both ends inside the art lies in a gutter between pieces: gutter_gaps
+        if abs(a - b) < 1e-6 and x0 <= a <= x1 and not y0 < c < d < y1:  # above or below
             gaps.append(y0 - d if d <= (y0 + y1) / 2 else c - y1)
-        elif abs(c - d) < 1e-6 and y0 <= c <= y1:  # horizontal: left or right of the art
+        elif abs(c - d) < 1e-6 and y0 <= c <= y1 and not x0 < a < b < x1:  # left or right
             gaps.append(x0 - b if b <= (x0 + x1) / 2 else a - x1)
+    return gaps
+
+
+def gutter_gaps(page, trims: list[tuple[float, float, float, float]]) -> list[float]:
+    """For every crop mark moved into a gutter between pieces (both its ends inside the art),
+    how far each end stops from the nearest trim (x0, y0, x1, y1 in mm) on its line: exact,
+    so a mark that reaches over a trim shows as a negative gap."""
+    x0, y0, x1, y1 = art_bbox(page)
+    gaps = []
+    for ln in page.lines:
+        if ln.get("dash") or is_halo(ln):
+            continue
+        a, b = sorted((to_mm(ln["x0"]), to_mm(ln["x1"])))
+        c, d = sorted((to_mm(ln["y0"]), to_mm(ln["y1"])))
+        if abs(a - b) < 1e-6 and y0 < c < d < y1:  # vertical, between pieces above and below
+            spans = [(t[1], t[3]) for t in trims if t[0] - 1e-3 <= a <= t[2] + 1e-3]
+            lo, hi = c, d
+        elif abs(c - d) < 1e-6 and x0 < a < b < x1:  # horizontal, between pieces either side
+            spans = [(t[0], t[2]) for t in trims if t[1] - 1e-3 <= c <= t[3] + 1e-3]
+            lo, hi = a, b
+        else:
+            continue
+        crossed = [min(hi, e) - max(lo, s) for s, e in spans if s < hi and e > lo]
+        if crossed:
+            gaps += [-max(crossed)]
+            continue
+        below = max((end for _, end in spans if end <= hi), default=-1e9)
+        above = min((start for start, _ in spans if start >= lo), default=1e9)
+        gaps += [lo - below, above - hi]
     return gaps
 
 
