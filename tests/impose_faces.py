@@ -6,6 +6,7 @@ independent readers: pdfplumber for shapes, lines and text, pypdfium2 for render
 from __future__ import annotations
 
 import hashlib
+import math
 import re
 
 import pypdfium2 as pdfium
@@ -339,3 +340,34 @@ def shown_part(path, index: int, page, name: str, w: float, h: float, bleed: flo
     x0, x1 = coloured_span(scan_line(path, index, y=(y0 + y1) / 2), rgb)
     assert 0 < x0 < x1 < W and 0 < y0 < y1 < H
     return (x0 - bx, x1 - bx, y0 - by, y1 - by), (bx, by)
+
+
+def tick_circles(page) -> list[tuple[float, float, float]]:
+    """(cx, cy, r) in mm from the bottom-left of the circles the round pieces' cut guides aim
+    at: eight dark radial ticks each (never along an axis, as crop marks are), whose inner ends
+    stand `r` from the centre in opposite pairs. `r` is the cut's radius plus CLEAR_MM."""
+    ticks = []
+    for ln in page.lines:
+        if is_halo(ln):
+            continue
+        (x1, y1), (x2, y2) = ((to_mm(x), to_mm(page.height - y)) for x, y in ln["pts"])
+        if abs(x2 - x1) > 0.05 and abs(y2 - y1) > 0.05:
+            ticks.append(((x1, y1), (x2, y2)))
+    pairs: dict[tuple[float, float, float], int] = {}
+    for i, (a1, a2) in enumerate(ticks):
+        dx, dy = a2[0] - a1[0], a2[1] - a1[1]
+        n = math.hypot(dx, dy)
+        for b1, b2 in ticks[i + 1 :]:
+            # collinear: both ends of b on a's line
+            if any(abs((p[0] - a1[0]) * dy - (p[1] - a1[1]) * dx) / n > 0.02 for p in (b1, b2)):
+                continue
+            p, q = min(((p, q) for p in (a1, a2) for q in (b1, b2)), key=lambda pq: math.dist(*pq))
+            if math.dist(p, q) < 1:  # one line split in two, not a pair across a circle
+                continue
+            key = (
+                round((p[0] + q[0]) / 2, 1),
+                round((p[1] + q[1]) / 2, 1),
+                round(math.dist(p, q) / 2, 1),
+            )
+            pairs[key] = pairs.get(key, 0) + 1
+    return sorted(k for k, count in pairs.items() if count >= 4)

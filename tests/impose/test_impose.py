@@ -19,6 +19,7 @@ from impose_faces import (
     is_halo,
     margin_lines,
     mark_gaps,
+    tick_circles,
     to_mm,
     trim_intervals,
     words,
@@ -28,6 +29,7 @@ from pypdf import PdfReader
 from pnp.errors import BuildError, InputError
 from pnp.export.pdf import write_document
 from pnp.impose.crop_marks import BLEED_GAP_MM, GUTTER_GAP_MM
+from pnp.impose.cut_guides import CLEAR_MM
 from pnp.impose.document import Document
 from pnp.impose.marks import MARK_GAP_MM
 from pnp.impose.options import SheetOptions
@@ -330,16 +332,20 @@ def test_duplex_document_pads_one_sided_sheets_with_blank_backs(tmp_path):
         assert [len(face_boxes(duo_back, f"Back{i}", 63, 88)) for i in (1, 2, 3)] == [1, 1, 1]
 
 
-def test_round_cards_get_a_cut_circle(tmp_path):
+def test_round_cards_get_cut_guides_aimed_at_their_circle(tmp_path):
+    """No line on a round card's cut (a miscut would show it): eight ticks in its bleed, in
+    opposite pairs, aim at the cut circle about each card's centre, CLEAR_MM outside it."""
     pdf = build(tmp_path, cards("Disc", 4, 60, 60, shape="round", back=None))
     with pdfplumber.open(pdf) as doc:
-        circles = [
-            c
-            for c in doc.pages[0].curves
-            if not c.get("fill") and abs(to_mm(c["width"]) - 60) < 0.05
-        ]
-        dark = [c for c in circles if c.get("stroking_color") != 1.0]
-        assert len(dark) == 4 and len(circles) == 8  # each cut line over a white halo
+        page = doc.pages[0]
+        circles = tick_circles(page)
+        centres = [c for i in range(1, 5) for c in face_boxes(page, f"Disc{i}", 60, 60)]
+        assert [c for c in page.curves if not c.get("fill") and not is_halo(c)] == []
+    assert len(circles) == 4
+    assert sorted((round(x, 1), round(y, 1)) for x, y, _ in circles) == sorted(
+        (round(x, 1), round(y, 1)) for x, y in centres
+    )
+    assert all(abs(r - (30 + CLEAR_MM)) < 0.05 for _, _, r in circles)
 
 
 def test_mismatched_bleed_and_sizes_are_reported():
