@@ -141,16 +141,18 @@ def _ends(line) -> tuple[float, ...]:
     return tuple(round(to_mm(line[k]), 1) for k in ("x0", "x1", "top", "bottom"))
 
 
-def margin_lines(page, max_len_mm: float = 6.5, inset_mm: float = 0.0):
+def margin_lines(page, max_len_mm: float = 6.5, inset_mm: float = 0.0, *, edged: bool = True):
     """Short solid lines lying wholly outside the art: the crop marks. -> (xs of vertical, ys of
     horizontal) in mm, each sorted and de-duplicated to 0.01 mm. With `inset_mm` (the bleed),
     marks moved into the bleed count too: outside the art shrunk by that much. Marks in the
     gutters between pieces (where the sheet's edge has no room for them) count too: short
-    lines over the art with a white edge of their own."""
+    lines over the art with a white edge of their own (with `edged` False they do not: the
+    marks in the sheet's margins alone, no gutter marks nor corner guides)."""
     x0, y0, x1, y1 = art_bbox(page)
     x0, y0, x1, y1 = x0 + inset_mm, y0 + inset_mm, x1 - inset_mm, y1 - inset_mm
     xs, ys = set(), set()
-    edged = {_ends(ln) for ln in page.lines if is_halo(ln) and not ln.get("dash")}
+    haloed = [ln for ln in page.lines if edged and is_halo(ln) and not ln.get("dash")]
+    edged_ends = {_ends(ln) for ln in haloed}
     for ln in page.lines:
         if ln.get("dash") or is_halo(ln):
             continue
@@ -159,7 +161,7 @@ def margin_lines(page, max_len_mm: float = 6.5, inset_mm: float = 0.0):
         if max(b - a, d - c) > max_len_mm:
             continue
         outside = b <= x0 + 1e-3 or a >= x1 - 1e-3 or d <= y0 + 1e-3 or c >= y1 - 1e-3
-        if not outside and _ends(ln) not in edged:
+        if not outside and _ends(ln) not in edged_ends:
             continue
         if abs(a - b) < 1e-6:
             xs.add(round(a, 2))
