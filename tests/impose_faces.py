@@ -6,6 +6,7 @@ independent readers: pdfplumber for shapes, lines and text, pypdfium2 for render
 from __future__ import annotations
 
 import hashlib
+import math
 import re
 
 import pypdfium2 as pdfium
@@ -140,16 +141,18 @@ def _ends(line) -> tuple[float, ...]:
     return tuple(round(to_mm(line[k]), 1) for k in ("x0", "x1", "top", "bottom"))
 
 
-def margin_lines(page, max_len_mm: float = 6.5, inset_mm: float = 0.0):
+def margin_lines(page, max_len_mm: float = 6.5, inset_mm: float = 0.0, *, edged: bool = True):
     """Short solid lines lying wholly outside the art: the crop marks. -> (xs of vertical, ys of
     horizontal) in mm, each sorted and de-duplicated to 0.01 mm. With `inset_mm` (the bleed),
     marks moved into the bleed count too: outside the art shrunk by that much. Marks in the
     gutters between pieces (where the sheet's edge has no room for them) count too: short
-    lines over the art with a white edge of their own."""
+    lines over the art with a white edge of their own (with `edged` False they do not: the
+    marks in the sheet's margins alone, no gutter marks nor corner guides)."""
     x0, y0, x1, y1 = art_bbox(page)
     x0, y0, x1, y1 = x0 + inset_mm, y0 + inset_mm, x1 - inset_mm, y1 - inset_mm
     xs, ys = set(), set()
-    edged = {_ends(ln) for ln in page.lines if is_halo(ln) and not ln.get("dash")}
+    haloed = [ln for ln in page.lines if edged and is_halo(ln) and not ln.get("dash")]
+    edged_ends = {_ends(ln) for ln in haloed}
     for ln in page.lines:
         if ln.get("dash") or is_halo(ln):
             continue
@@ -158,7 +161,7 @@ def margin_lines(page, max_len_mm: float = 6.5, inset_mm: float = 0.0):
         if max(b - a, d - c) > max_len_mm:
             continue
         outside = b <= x0 + 1e-3 or a >= x1 - 1e-3 or d <= y0 + 1e-3 or c >= y1 - 1e-3
-        if not outside and _ends(ln) not in edged:
+        if not outside and _ends(ln) not in edged_ends:
             continue
         if abs(a - b) < 1e-6:
             xs.add(round(a, 2))
@@ -182,10 +185,40 @@ def mark_gaps(page) -> list[float]:
             continue
         a, b = sorted((to_mm(ln["x0"]), to_mm(ln["x1"])))
         c, d = sorted((to_mm(ln["y0"]), to_mm(ln["y1"])))
-        if abs(a - b) < 1e-6 and x0 <= a <= x1:  # vertical, in line with the art: above or below
+        # a mark with both ends inside the art lies in a gutter between pieces: gutter_gaps
+        if abs(a - b) < 1e-6 and x0 <= a <= x1 and not y0 < c < d < y1:  # above or below
             gaps.append(y0 - d if d <= (y0 + y1) / 2 else c - y1)
-        elif abs(c - d) < 1e-6 and y0 <= c <= y1:  # horizontal: left or right of the art
+        elif abs(c - d) < 1e-6 and y0 <= c <= y1 and not x0 < a < b < x1:  # left or right
             gaps.append(x0 - b if b <= (x0 + x1) / 2 else a - x1)
+    return gaps
+
+
+def gutter_gaps(page, trims: list[tuple[float, float, float, float]]) -> list[float]:
+    """For every crop mark moved into a gutter between pieces (both its ends inside the art),
+    how far each end stops from the nearest trim (x0, y0, x1, y1 in mm) on its line: exact,
+    so a mark that reaches over a trim shows as a negative gap."""
+    x0, y0, x1, y1 = art_bbox(page)
+    gaps = []
+    for ln in page.lines:
+        if ln.get("dash") or is_halo(ln):
+            continue
+        a, b = sorted((to_mm(ln["x0"]), to_mm(ln["x1"])))
+        c, d = sorted((to_mm(ln["y0"]), to_mm(ln["y1"])))
+        if abs(a - b) < 1e-6 and y0 < c < d < y1:  # vertical, between pieces above and below
+            spans = [(t[1], t[3]) for t in trims if t[0] - 1e-3 <= a <= t[2] + 1e-3]
+            lo, hi = c, d
+        elif abs(c - d) < 1e-6 and x0 < a < b < x1:  # horizontal, between pieces either side
+            spans = [(t[0], t[2]) for t in trims if t[1] - 1e-3 <= c <= t[3] + 1e-3]
+            lo, hi = a, b
+        else:
+            continue
+        crossed = [min(hi, e) - max(lo, s) for s, e in spans if s < hi and e > lo]
+        if crossed:
+            gaps += [-max(crossed)]
+            continue
+        below = max((end for _, end in spans if end <= hi), default=-1e9)
+        above = min((start for start, _ in spans if start >= lo), default=1e9)
+        gaps += [lo - below, above - hi]
     return gaps
 
 
@@ -309,3 +342,34 @@ def shown_part(path, index: int, page, name: str, w: float, h: float, bleed: flo
     x0, x1 = coloured_span(scan_line(path, index, y=(y0 + y1) / 2), rgb)
     assert 0 < x0 < x1 < W and 0 < y0 < y1 < H
     return (x0 - bx, x1 - bx, y0 - by, y1 - by), (bx, by)
+
+
+def tick_circles(page) -> list[tuple[float, float, float]]:
+    """(cx, cy, r) in mm from the bottom-left of the circles the round pieces' cut guides aim
+    at: eight dark radial ticks each (never along an axis, as crop marks are), whose inner ends
+    stand `r` from the centre in opposite pairs. `r` is the cut's radius plus CLEAR_MM."""
+    ticks = []
+    for ln in page.lines:
+        if is_halo(ln):
+            continue
+        (x1, y1), (x2, y2) = ((to_mm(x), to_mm(page.height - y)) for x, y in ln["pts"])
+        if abs(x2 - x1) > 0.05 and abs(y2 - y1) > 0.05:
+            ticks.append(((x1, y1), (x2, y2)))
+    pairs: dict[tuple[float, float, float], int] = {}
+    for i, (a1, a2) in enumerate(ticks):
+        dx, dy = a2[0] - a1[0], a2[1] - a1[1]
+        n = math.hypot(dx, dy)
+        for b1, b2 in ticks[i + 1 :]:
+            # collinear: both ends of b on a's line
+            if any(abs((p[0] - a1[0]) * dy - (p[1] - a1[1]) * dx) / n > 0.02 for p in (b1, b2)):
+                continue
+            p, q = min(((p, q) for p in (a1, a2) for q in (b1, b2)), key=lambda pq: math.dist(*pq))
+            if math.dist(p, q) < 1:  # one line split in two, not a pair across a circle
+                continue
+            key = (
+                round((p[0] + q[0]) / 2, 1),
+                round((p[1] + q[1]) / 2, 1),
+                round(math.dist(p, q) / 2, 1),
+            )
+            pairs[key] = pairs.get(key, 0) + 1
+    return sorted(k for k, count in pairs.items() if count >= 4)

@@ -5,6 +5,7 @@ margin space, clear of every mark."""
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pdfplumber
@@ -21,10 +22,12 @@ from impose_faces import (
     margin_lines,
     scan_line,
     solid_face,
+    tick_circles,
     to_mm,
 )
 
 from pnp.export.pdf import write_document
+from pnp.impose.cut_guides import CLEAR_MM
 from pnp.impose.document import Document
 from pnp.impose.geometry import Rect
 from pnp.impose.margins import Item, place_in_margins
@@ -68,12 +71,8 @@ def test_neighbours_two_mm_apart_each_get_half_the_gap_as_bleed(tmp_path: Path) 
 
 
 def cut_circles(page) -> list[tuple[float, float, float]]:
-    """(cx, cy, r) in mm of the dark, unfilled circles: the round pieces' cut lines."""
-    return [
-        (to_mm((c["x0"] + c["x1"]) / 2), to_mm((c["y0"] + c["y1"]) / 2), to_mm(c["width"]) / 2)
-        for c in page.curves
-        if not c.get("fill") and not is_halo(c) and abs(c["width"] - c["height"]) < 0.01
-    ]
+    """(cx, cy, r) in mm of the round pieces' cuts, found from the ticks aimed at them."""
+    return [(x, y, r - CLEAR_MM) for x, y, r in tick_circles(page)]
 
 
 def test_no_crop_mark_lines_a_cut_up_through_a_round_token(tmp_path: Path) -> None:
@@ -90,7 +89,15 @@ def test_no_crop_mark_lines_a_cut_up_through_a_round_token(tmp_path: Path) -> No
         ((cx, cy, r),) = cut_circles(page)
         (dx, dy) = face_boxes(page, "Disc", 40, 40)[0]
         squares = face_boxes(page, "Square", 25, 25)
-        xs, ys = margin_lines(page)
+        xs, ys = margin_lines(page, edged=False)  # the crop marks, cut straight across
+        near = [  # every line within the disc's bleed: only its own eight ticks
+            ln
+            for ln in page.lines
+            if not is_halo(ln)
+            and min(math.dist((cx, cy), (to_mm(x), to_mm(page.height - y))) for x, y in ln["pts"])
+            < r + 3
+        ]
+    assert len(near) == 8 and all(ln["x0"] != ln["x1"] and ln["top"] != ln["bottom"] for ln in near)
     assert (round(cx - dx, 3), round(cy - dy, 3), round(r, 3)) == (0.0, 0.0, 20.0)
     # some square edges fall within the disc's span, so there are marks to leave out
     assert any(dx - r + 0.5 < sx + s * 12.5 < dx + r - 0.5 for sx, _ in squares for s in (-1, 1))

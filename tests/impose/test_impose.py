@@ -15,9 +15,11 @@ from impose_faces import (
     colour_of,
     face,
     face_boxes,
+    gutter_gaps,
     is_halo,
     margin_lines,
     mark_gaps,
+    tick_circles,
     to_mm,
     trim_intervals,
     words,
@@ -26,7 +28,8 @@ from pypdf import PdfReader
 
 from pnp.errors import BuildError, InputError
 from pnp.export.pdf import write_document
-from pnp.impose.crop_marks import BLEED_GAP_MM
+from pnp.impose.crop_marks import BLEED_GAP_MM, GUTTER_GAP_MM
+from pnp.impose.cut_guides import CLEAR_MM
 from pnp.impose.document import Document
 from pnp.impose.marks import MARK_GAP_MM
 from pnp.impose.options import SheetOptions
@@ -85,13 +88,28 @@ def test_poker_3x3_crop_marks_measure_the_trim_and_grid_is_centred(tmp_path, pap
 def test_every_crop_mark_stops_its_gap_short_of_the_art(tmp_path, gap):
     """A mark in the margin stops MARK_GAP_MM (1 mm) short of the outermost art, never touching
     it; one with no room there (above the A4 label strip) lies in the bleed, which is cut away,
-    BLEED_GAP_MM from the trim. Gap 0: the cards butt and share their cuts, marks still short."""
+    BLEED_GAP_MM from the trim. Where neither side of the sheet has room beyond the 5 mm dead
+    zone (three columns with gutters span 204 of A4's 210 mm), a cut's marks go into the
+    gutters it crosses, GUTTER_GAP_MM off the trims either side, cut away with the gutter.
+    Gap 0: the cards butt and share their cuts, marks still short, all in the margins."""
     opts = {} if gap is None else {"gap_mm": gap}
     pdf = build(tmp_path, cards("Card", 9), paper="a4", **opts)
     with pdfplumber.open(pdf) as doc:
-        gaps = mark_gaps(doc.pages[0])
-    lines = 4 if gap == 0 else 6  # trim lines each way: shared when the cards butt
-    assert len(gaps) == 2 * 2 * lines  # a mark at both ends of each
+        page = doc.pages[0]
+        gaps = mark_gaps(page)
+        trims = [
+            (x - 31.5, y - 44, x + 31.5, y + 44)
+            for i in range(1, 10)
+            for x, y in face_boxes(page, f"Card{i}", 63, 88)
+        ]
+        assert len(trims) == 9
+        in_gutters = gutter_gaps(page, trims)
+    if gap == 0:
+        assert len(gaps) == 2 * 2 * 4 and in_gutters == []  # 4 shared trim lines each way
+    else:
+        # 6 trim lines across, marked above and below; 6 down, marked in both gutters
+        assert len(gaps) == 2 * 6 and len(in_gutters) == 2 * 2 * 6
+        assert min(in_gutters) >= GUTTER_GAP_MM - 0.01, sorted(in_gutters)[:4]
     in_bleed = -(3 - BLEED_GAP_MM)
     margin = [g for g in gaps if abs(g - in_bleed) > 0.01]
     assert len(margin) >= len(gaps) // 2
@@ -314,16 +332,20 @@ def test_duplex_document_pads_one_sided_sheets_with_blank_backs(tmp_path):
         assert [len(face_boxes(duo_back, f"Back{i}", 63, 88)) for i in (1, 2, 3)] == [1, 1, 1]
 
 
-def test_round_cards_get_a_cut_circle(tmp_path):
+def test_round_cards_get_cut_guides_aimed_at_their_circle(tmp_path):
+    """No line on a round card's cut (a miscut would show it): eight ticks in its bleed, in
+    opposite pairs, aim at the cut circle about each card's centre, CLEAR_MM outside it."""
     pdf = build(tmp_path, cards("Disc", 4, 60, 60, shape="round", back=None))
     with pdfplumber.open(pdf) as doc:
-        circles = [
-            c
-            for c in doc.pages[0].curves
-            if not c.get("fill") and abs(to_mm(c["width"]) - 60) < 0.05
-        ]
-        dark = [c for c in circles if c.get("stroking_color") != 1.0]
-        assert len(dark) == 4 and len(circles) == 8  # each cut line over a white halo
+        page = doc.pages[0]
+        circles = tick_circles(page)
+        centres = [c for i in range(1, 5) for c in face_boxes(page, f"Disc{i}", 60, 60)]
+        assert [c for c in page.curves if not c.get("fill") and not is_halo(c)] == []
+    assert len(circles) == 4
+    assert sorted((round(x, 1), round(y, 1)) for x, y, _ in circles) == sorted(
+        (round(x, 1), round(y, 1)) for x, y in centres
+    )
+    assert all(abs(r - (30 + CLEAR_MM)) < 0.05 for _, _, r in circles)
 
 
 def test_mismatched_bleed_and_sizes_are_reported():

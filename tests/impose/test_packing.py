@@ -9,9 +9,10 @@ import pdfplumber
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from impose_faces import face, face_boxes, margin_lines, to_mm, words
+from impose_faces import face, face_boxes, margin_lines, tick_circles, to_mm, words
 
 from pnp.export.pdf import write_document
+from pnp.impose.cut_guides import CLEAR_MM
 from pnp.impose.document import Document
 from pnp.impose.geometry import Rect, bleed_boxes
 from pnp.impose.options import SheetOptions
@@ -80,19 +81,17 @@ def test_every_token_is_placed_once_without_overlap(tmp_path):
     }  # fmt: skip
 
 
-def test_round_tokens_get_circular_cut_lines(tmp_path):
+def test_round_tokens_get_cut_guides_aimed_at_their_circles(tmp_path):
+    """Each round token's cut is guided by eight ticks in its bleed, not a line on the cut."""
     doc, pdf = build(tmp_path, tokens())
     with pdfplumber.open(pdf) as d:
-        circles = Counter()
+        radii = Counter()
         for i, page in enumerate(d.pages):
             if doc.pages[i].side != "front":
                 continue
-            for c in page.curves:
-                # the dark cut line, not its white halo
-                dark = c.get("stroking_color") != 1.0
-                if dark and not c.get("fill") and abs(c["width"] - c["height"]) < 0.01:
-                    circles[round(to_mm(c["width"]), 2)] += 1
-    assert circles[20.0] == 30 and circles[15.0] == 12
+            for _, _, r in tick_circles(page):
+                radii[round(2 * (r - CLEAR_MM), 1)] += 1
+    assert radii == {20.0: 30, 15.0: 12}
 
 
 def test_same_size_tokens_form_a_neat_grid_with_crop_marks(tmp_path):

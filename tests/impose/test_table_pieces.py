@@ -8,9 +8,11 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from impose_faces import tick_circles
 from test_tiling import assemble
 
 from pnp.catalog.games import resolve_game
+from pnp.impose.cut_guides import CLEAR_MM
 from pnp.pipeline import BuildOptions, build_game
 
 INCH = 25.4
@@ -32,15 +34,10 @@ def page_text(pdf: Path) -> str:
 
 
 def cut_circles(page) -> list[tuple[float, float, float]]:
-    """(cx, cy, diameter) in mm of the round cut lines: stroked, unfilled circles."""
-    found = []
-    for curve in page.curves:
-        if curve.get("fill") or not curve.get("stroke") or curve.get("stroking_color") == 1.0:
-            continue  # art, or the white halo under a cut line
-        w, h = curve["x1"] - curve["x0"], curve["bottom"] - curve["top"]
-        if w > 5 * MM and abs(w - h) < 0.2 * MM:
-            found.append(((curve["x0"] + w / 2) / MM, (curve["top"] + h / 2) / MM, w / MM))
-    return found
+    """(cx, cy, diameter) in mm from the top-left of the round pieces' cuts, found from the
+    eight ticks aimed at each."""
+    height = page.height / MM
+    return [(x, height - y, 2 * (r - CLEAR_MM)) for x, y, r in tick_circles(page)]
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
