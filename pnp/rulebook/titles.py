@@ -1,4 +1,4 @@
-"""A title broken by phrase, as a designer sets a cover: never between "Axis &" and "Allies",
+"""A title broken by phrase, as a designer sets a cover: never between "Salt &" and "Pepper",
 nor after a little word ("for", "of the") or inside a parenthesis, and the lines balanced
 rather than the first filled to the edge."""
 
@@ -12,7 +12,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 # words that lean on the next word: a line never ends in one
 LEANING = {"a", "an", "the", "of", "for", "to", "in", "on", "at", "by", "with", "from", "and",
            "or", "&", "de", "du", "des", "la", "le", "les", "der", "die", "das", "von"}  # fmt: skip
-JOINING = {"&", "and", "+", "vs", "vs."}  # and on the word before: "Axis & Allies" is one name
+JOINING = {"&", "and", "+", "vs", "vs."}  # and on the word before: "Salt & Pepper" is one name
 _CJK = re.compile(r"[\u3000-\u9fff\uf900-\uffef]")
 MOST_LINES = 4  # past this many phrases a title is set as the paragraph breaks it
 

@@ -5,14 +5,11 @@ what a deck list holds and what each player's starting deck holds (`scope:`)."""
 from __future__ import annotations
 
 import json
-import os
 import re
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-
-from pnp.cli import main
+from cli_in import invoke
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "make-your-own-game.md"
 
@@ -27,16 +24,6 @@ def block(kind: str, title: str) -> str:
 SHEET = block("csv", "deck.csv")
 SET = block("yaml", "starter.yaml")
 RULES = block("yaml", "game.yaml: the rules")
-
-
-def invoke(*args: str, cwd: Path) -> tuple[int, str]:
-    here = os.getcwd()
-    os.chdir(cwd)
-    try:
-        result = CliRunner().invoke(main, list(args))
-    finally:
-        os.chdir(here)
-    return result.exit_code, result.output
 
 
 @pytest.fixture

@@ -8,9 +8,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from click.testing import CliRunner
-
-from pnp.cli import main
+from cli_in import invoke
 
 EDITIONS = """
 editions:
@@ -46,18 +44,6 @@ sets:
       ambush: {name: Ambush, count: 2, source: original, type: event,
                text: Every player skips a draw.}
 """
-
-
-def invoke(*args: str, cwd: Path) -> tuple[int, str]:
-    import os
-
-    here = os.getcwd()
-    os.chdir(cwd)
-    try:
-        result = CliRunner().invoke(main, list(args))
-    finally:
-        os.chdir(here)
-    return result.exit_code, result.output
 
 
 @pytest.fixture

@@ -3,27 +3,14 @@ warning the shop's export gives, naming the shop and its bleed."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-
-from pnp.cli import main
+from cli_in import invoke
 
 # a background that reaches exactly 3 mm beyond the cut: right for a home print's 3 mm bleed,
 # a rim of another colour at The Game Crafter's 1/8 in (3.2 mm as drawn)
 BACKGROUND = '- rect: {x: -3, y: -3, w: {{ trim.w + 6 }}, h: {{ trim.h + 6 }}, fill: "#203040"}'
-
-
-def invoke(*args: str, cwd: Path) -> tuple[int, str]:
-    here = os.getcwd()
-    os.chdir(cwd)
-    try:
-        result = CliRunner().invoke(main, list(args))
-    finally:
-        os.chdir(here)
-    return result.exit_code, result.output
 
 
 @pytest.fixture
