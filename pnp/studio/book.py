@@ -1,20 +1,19 @@
 """The studio's faces of one game, kept up to date: laid out again only where an input changed.
 
 `FaceBook.refresh()` reloads the catalog (a fraction of a second) and lays out again only the
-faces whose inputs changed: every face when a template, theme, image or font changed (their
-files' sizes and times differ), else only the components whose context changed (a catalog edit
-to one card lays out that card). A face keeps its face key (pnp.draw.face), so the page is told
+faces whose inputs changed: every face when the theme, an image or a font changed (their
+files' sizes and times differ), the faces whose templates reach a saved template (pnp.studio.
+inputs), and the components whose context changed (a catalog edit to one card lays out that
+card). A face keeps its face key (pnp.draw.face), so the page is told
 exactly which faces to redraw. An input error keeps the last good faces and is kept to show.
 """
 
 from __future__ import annotations
 
 import hashlib
-import os
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from pnp.catalog.context import component_context, set_face_context
@@ -24,11 +23,12 @@ from pnp.draw.cut_safety import CutFinding
 from pnp.draw.face import FaceArt, make_face_art
 from pnp.draw.legibility import Finding
 from pnp.errors import PnpError
-from pnp.io.inputs import DATA_SUFFIXES, is_input_name
 from pnp.layout.templates import TemplateSet
+from pnp.memo import Memo
 from pnp.names import printable, shorten
 from pnp.pipeline.faces import Laid, lay_out_set, template_set
-from pnp.resources import fonts_dir, templates_dir
+from pnp.resources import templates_dir
+from pnp.studio.inputs import Inputs, look, with_closures
 
 BLEED_MM = 3.0
 FIRST_FACES = 24  # components laid out and shown first when more are to do (a screenful)
@@ -93,9 +93,11 @@ class FaceBook:
         self._loaded = game
         self.snapshot = Snapshot()
         self._lock = threading.Lock()
-        self._signature: tuple[tuple[str, int, int], ...] | None = None
+        self._inputs: Inputs | None = None
         self._templates: TemplateSet | None = None
-        self._memo: dict[tuple[str, ...], Laid] = {}
+        # the live components' faces by inputs, replaced whole (sized to them) every refresh
+        self._memo: Memo[tuple[str, ...], Laid] = Memo(1)
+        self.laid = 0  # components laid out by the last refresh (the rest were kept)
         self.focus: frozenset[str] = frozenset()  # "set/component" the page shows, laid out first
         self.notify: Callable[[Snapshot, list[str]], None] | None = None  # told each publish
 
@@ -133,15 +135,14 @@ class FaceBook:
     def _lay_out(self, game: Game, old: Snapshot) -> tuple[dict[str, Face], TemplateSet]:
         """Every face, laid out where its inputs changed: the faces the page shows first (or
         the first FIRST_FACES), published, when there are more to do, before the rest."""
-        signature = _signature(game)
-        if signature != self._signature or self._templates is None:
-            self._templates = template_set(game)  # templates, theme, fonts read afresh
-            self._memo, self._signature = {}, signature
-        templates = self._templates
+        templates = self._templates_for(game)
+        assert self._inputs is not None
+        closures = self._inputs.closures
         plan: list[Planned] = []
         for s in game.sets.values():
             shown = [c for c in s.components if c.count]
-            base = _digest(repr((set_face_context(game, s), s.front, s.back, s.shape)))
+            uses = "".join(closures[t] for t in (s.front, s.back) if t)
+            base = _digest(repr((set_face_context(game, s), s.front, s.back, s.shape, uses)))
             keys: list[tuple[str, ...]] = [
                 (s.id, c.id, base, _digest(repr(component_context(c)))) for c in shown
             ]
@@ -159,8 +160,29 @@ class FaceBook:
         laid.update(_lay(game, templates, [t for t in todo if (t[0].id, t[1].id) not in laid]))
         faces = self._faces(plan, laid, {})
         pairs = [(s, c, k) for s, shown, keys in plan for c, k in zip(shown, keys, strict=True)]
-        self._memo = {k: self._memo.get(k) or laid[(s.id, c.id)] for s, c, k in pairs}
+        memo: Memo[tuple[str, ...], Laid] = Memo(max(1, len(pairs)))
+        for s, c, k in pairs:
+            memo.put(k, self._memo.get(k) or laid[(s.id, c.id)])
+        self._memo, self.laid = memo, len(todo)
         return faces, templates
+
+    def _templates_for(self, game: Game) -> TemplateSet:
+        """The template set, made afresh when a file faces read changed: with the theme read
+        again (and every face laid out again) when anything but a template changed."""
+        inputs = look(game)
+        if inputs == self._inputs and self._templates is not None:
+            return self._templates
+        old = self._templates
+        if old is None or self._inputs is None or inputs.shared != self._inputs.shared:
+            templates = template_set(game)  # theme, fonts, images read afresh
+            self._memo = Memo(1)
+        else:  # templates alone: faces whose templates reach no changed one are kept
+            templates = TemplateSet(old.search_paths, [game.root, game.templates_dir,
+                                    templates_dir()], old.theme, roots=[game.root])  # fmt: skip
+        names = [t for s in game.sets.values() for t in (s.front, s.back) if t]
+        self._inputs = with_closures(inputs, templates, names)
+        self._templates = templates
+        return templates
 
     def _faces(self, plan: list[Planned], laid: dict[tuple[str, str], Laid],
                stale: dict[str, Face]) -> dict[str, Face]:  # fmt: skip
@@ -227,23 +249,3 @@ def _cut(c: CutFinding) -> str:
 
 def _digest(text: str) -> str:
     return hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def _signature(game: Game) -> tuple[tuple[str, int, int], ...]:
-    """Size and time of every file a face may read besides the catalog: templates, theme,
-    images and fonts (a change to any of them lays out every face again)."""
-    roots = [game.templates_dir, templates_dir() / "_common", fonts_dir(), game.root]
-    out = []
-    for root in roots:
-        for folder, _, files in os.walk(root):
-            for name in files:
-                path = Path(folder) / name
-                catalog = folder == str(game.root) and path.suffix.lower() in DATA_SUFFIXES
-                if catalog or not is_input_name(name):
-                    continue
-                try:
-                    st = path.stat()
-                except OSError:
-                    continue
-                out.append((str(path), st.st_size, st.st_mtime_ns))
-    return tuple(sorted(out))

@@ -25,3 +25,28 @@ def test_an_edited_card_is_listed_changed_and_no_other(tmp_path: Path) -> None:
                        "utf-8")  # fmt: skip
     assert book.refresh() == ["deck/sniper/front"]
     assert book.refresh() == []  # nothing saved since
+
+
+def test_a_template_save_lays_out_again_only_the_faces_that_reach_it(tmp_path: Path) -> None:
+    folder = copy_builtin(GAME, tmp_path / GAME)
+    book = FaceBook(str(folder))
+    book.refresh()
+    game = book.snapshot.game
+    assert game is not None
+    deck, reference = (len([c for c in game.sets[s].components if c.count])
+                       for s in ("deck", "reference"))  # fmt: skip
+    assert book.laid == deck + reference
+    templates = folder / "templates"
+
+    def save(name: str, addition: str) -> int:
+        path = templates / name
+        path.write_text(path.read_text("utf-8") + addition, "utf-8")
+        book.refresh()
+        return book.laid
+
+    # summary.j2 is imported by the reference card's front and back, by no card of the deck
+    assert save("summary.j2", "{# a note #}\n") == reference
+    assert save("card-front.yaml.j2", "{# a note #}\n") == deck
+    assert save("rulebook.md.j2", "\nMore rules.\n") == 0  # no face reads it
+    assert save("theme.yaml", "\n# a note\n") == deck + reference  # every face reads it
+    assert book.refresh() == [] and book.laid == 0
