@@ -30,7 +30,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from pnp.catalog.games import builtin_ids, resolve_game  # noqa: E402
 from pnp.studio.book import FaceBook  # noqa: E402
-from tests.studio_server import CHROMIUM, ROOT, copy_builtin, studio  # noqa: E402
+from tests.studio_server import CHROMIUM, ROOT, copy_builtin, sheet_game, studio  # noqa: E402
 
 EDITS = 10  # the studio issue asks for the worst of 10 saves
 TARGET_S, GALLERY_TARGET_S = 1.0, 2.0
@@ -55,27 +55,6 @@ def big_deck(dest: Path) -> Path:
     agents.write_text(head + "components:\n" + "\n".join(rows) + "\n", "utf-8")
     game = dest / "game.yaml"
     game.write_text(game.read_text("utf-8").replace("equals: 11", "equals: 1000"), "utf-8")
-    return dest
-
-
-def huge_game(dest: Path) -> Path:
-    """A `pnp new` scaffold whose sheet holds HUGE_CARDS distinct cards (made here, not kept)."""
-    import csv
-    import subprocess
-
-    subprocess.run([sys.executable, "-m", "pnp.cli", "new", str(dest)], check=True,
-                   stdout=subprocess.DEVNULL, cwd=ROOT)  # fmt: skip
-    sheet = dest / "cards.csv"
-    with sheet.open(newline="", encoding="utf-8") as f:
-        head, *samples = list(csv.reader(f))
-    with sheet.open("w", newline="", encoding="utf-8") as f:
-        out = csv.writer(f)
-        out.writerow(head)
-        for i in range(HUGE_CARDS):
-            row = dict(zip(head, samples[i % len(samples)], strict=True))
-            out.writerow([{**row, "name": f"{row['name']} {i}", "count": "1"}[k] for k in head])
-    game = dest / "game.yaml"
-    game.write_text(game.read_text("utf-8").replace("max: 60", f"max: {HUGE_CARDS}"), "utf-8")
     return dest
 
 
@@ -227,7 +206,7 @@ def main(argv: list[str]) -> None:
         for name in names:
             dest = Path(tmp) / name
             if name in (BIG, HUGE):
-                folder = big_deck(dest) if name == BIG else huge_game(dest)
+                folder = big_deck(dest) if name == BIG else sheet_game(dest, HUGE_CARDS)
             else:
                 folder = copy_builtin(name, dest)
             measure(name, folder, browser)

@@ -27,6 +27,27 @@ def copy_builtin(game_id: str, dest: Path) -> Path:
     return dest
 
 
+def sheet_game(dest: Path, cards: int) -> Path:
+    """A `pnp new` game whose sheet holds `cards` distinct cards (its samples, numbered)."""
+    import csv
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    subprocess.run([sys.executable, "-m", "pnp.cli", "new", str(dest)], check=True, cwd=ROOT,
+                   stdout=subprocess.DEVNULL, env=env)  # fmt: skip
+    sheet = dest / "cards.csv"
+    with sheet.open(newline="", encoding="utf-8") as f:
+        head, *samples = list(csv.reader(f))
+    with sheet.open("w", newline="", encoding="utf-8") as f:
+        out = csv.writer(f, lineterminator="\n")
+        out.writerow(head)
+        for i in range(cards):
+            row = dict(zip(head, samples[i % len(samples)], strict=True))
+            out.writerow([{**row, "name": f"{row['name']} {i}", "count": "1"}[k] for k in head])
+    game = dest / "game.yaml"
+    game.write_text(game.read_text("utf-8").replace("max: 60", f"max: {cards}"), "utf-8")
+    return dest
+
+
 @dataclass
 class Running:
     process: subprocess.Popen[str]

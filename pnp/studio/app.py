@@ -19,6 +19,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response, Strea
 from starlette.routing import Route
 
 from pnp.catalog.model import Game
+from pnp.memo import Memo
 from pnp.studio.book import FOCUS_MAX, FaceBook, Snapshot
 from pnp.studio.card import card_data
 from pnp.studio.checks import catalog_checks, decklist_checks
@@ -26,7 +27,7 @@ from pnp.studio.guard import Guard
 from pnp.studio.images import Pictures
 from pnp.studio.live import Hub
 from pnp.studio.prints import Prints
-from pnp.studio.views import prints_data, state_data
+from pnp.studio.views import matching, prints_data, state_data, tile_page, tiles
 
 STATIC = {"index.html": "text/html", "studio.js": "text/javascript", "studio.css": "text/css"}
 DECKLIST_BYTES = 200_000
@@ -38,21 +39,25 @@ class Studio:
     """One game's studio: its faces, pictures, prints and open pages."""
 
     def __init__(self, ref: str, game: Game | None = None, edition: str | None = None) -> None:
-        self.book = FaceBook(ref, game, edition)
+        self.book = FaceBook(ref, game, edition, background=True)
         self.pictures = Pictures()
         self.hub = Hub()
         self.prints = Prints(ref, self._prints_changed, edition)
         self.book.notify = self._faces_changed
         self.closing = asyncio.Event()
-        # the faces by key, made once per snapshot (replaced whole, so one swap of the pair)
-        self._by_key: tuple[Snapshot | None, dict[str, Any]] = (None, {})
+        # per snapshot (by version): the faces by key, the tiles, the tiles a filter shows
+        self._by_key: Memo[int, dict[str, Any]] = Memo(2)
+        self._tiles: Memo[int, list[dict[str, Any]]] = Memo(2)
+        self._shown: Memo[tuple[int, str, str], list[dict[str, Any]]] = Memo(8)
 
     def refresh(self) -> str:
         """What the watch calls on every save: the faces, then (in the background) the prints."""
         changed = self.book.refresh(announce=True)
         self.prints.request()
         problem = self.book.snapshot.problem
-        return f"error: {problem.message}" if problem else f"{len(changed)} faces changed"
+        if problem:
+            return f"error: {problem.message}"
+        return f"{len(changed)} faces changed ({self.book.laid} components laid out again)"
 
     def _faces_changed(self, snapshot: Snapshot, changed: list[str]) -> None:
         self.hub.send("faces", {"version": snapshot.version, "changed": changed})
@@ -65,6 +70,7 @@ class Studio:
             Route("/", self.page),
             Route("/static/{name}", self.static),
             Route("/api/state", self.state),
+            Route("/api/tiles", self.tiles),
             Route("/api/card", self.card),
             Route("/api/checks", self.checks),
             Route("/api/decklist", self.decklist, methods=["POST"]),
@@ -86,7 +92,22 @@ class Studio:
         return _static(name) if name in STATIC and name != "index.html" else _not_found()
 
     async def state(self, request: Request) -> Response:
-        return JSONResponse(state_data(self.book.snapshot, self.prints.state), headers=NO_STORE)
+        snapshot = self.book.snapshot
+        faces = len(self._all_tiles(snapshot))
+        return JSONResponse(state_data(snapshot, self.prints.state, faces), headers=NO_STORE)
+
+    async def tiles(self, request: Request) -> Response:
+        """A page of the gallery: `start` to `stop` of the tiles of `set` whose names hold `q`."""
+        query = request.query_params
+        snapshot = self.book.snapshot
+        every = self._all_tiles(snapshot)
+        chosen = (snapshot.version, query.get("set", ""), query.get("q", "")[:200])
+        shown = self._shown.get_or_make(chosen, lambda: matching(every, *chosen[1:]))
+        start, stop = _number(query.get("start"), 0), _number(query.get("stop"), 0)
+        return JSONResponse(tile_page(shown, snapshot.version, start, stop), headers=NO_STORE)
+
+    def _all_tiles(self, snapshot: Snapshot) -> list[dict[str, Any]]:
+        return self._tiles.get_or_make(snapshot.version, lambda: tiles(snapshot))
 
     async def card(self, request: Request) -> Response:
         snapshot = self.book.snapshot
@@ -140,10 +161,9 @@ class Studio:
     def _art(self, key: str) -> Any:
         """The face drawn under `key`: one lookup, not a scan of every face per picture."""
         snapshot = self.book.snapshot
-        indexed, by_key = self._by_key
-        if indexed is not snapshot:
-            by_key = {f.art.key: f.art for f in snapshot.faces.values()}
-            self._by_key = (snapshot, by_key)
+        by_key = self._by_key.get_or_make(
+            snapshot.version, lambda: {f.art.key: f.art for f in snapshot.faces.values()}
+        )
         return by_key.get(key)
 
     async def print_file(self, request: Request) -> Response:
@@ -172,6 +192,11 @@ class Studio:
 def _static(name: str) -> Response:
     data = resources.files("pnp.studio").joinpath("static", name).read_bytes()
     return Response(data, media_type=f"{STATIC[name]}; charset=utf-8", headers=NO_STORE)
+
+
+def _number(text: str | None, default: int) -> int:
+    """A query's whole number (a missing or malformed one: `default`)."""
+    return int(text) if text is not None and text.isdigit() and len(text) < 10 else default
 
 
 def _not_found() -> Response:

@@ -10,48 +10,29 @@ exactly which faces to redraw. An input error keeps the last good faces and is k
 
 from __future__ import annotations
 
-import hashlib
 import threading
+import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from pnp.catalog.context import component_context, set_face_context
 from pnp.catalog.games import resolve_game
-from pnp.catalog.model import Component, ComponentSet, Game
-from pnp.draw.cut_safety import CutFinding
-from pnp.draw.face import FaceArt, make_face_art
-from pnp.draw.legibility import Finding
+from pnp.catalog.model import Game
 from pnp.errors import PnpError
 from pnp.layout.templates import TemplateSet
 from pnp.memo import Memo
 from pnp.names import printable, shorten
-from pnp.pipeline.faces import Laid, lay_out_set, template_set
+from pnp.pipeline.faces import template_set
 from pnp.resources import templates_dir
+from pnp.studio.faces import BLEED_MM, SIDES, Face, Key, Pair, Planned, changed, faces_of, lay, plan
 from pnp.studio.inputs import Inputs, look, with_closures
 
-BLEED_MM = 3.0
+__all__ = ["BLEED_MM", "FOCUS_MAX", "SIDES", "Face", "FaceBook", "Problem", "Snapshot"]
+
 FIRST_FACES = 24  # components laid out and shown first when more are to do (a screenful)
 FOCUS_MAX = 400  # faces the page may name as shown
-SIDES = ("front", "back")
-
-
-@dataclass(frozen=True)
-class Face:
-    """One side of one component, as the studio shows it."""
-
-    set_id: str
-    component_id: str
-    side: str
-    name: str
-    count: int
-    template: str
-    art: FaceArt
-    warnings: tuple[str, ...] = ()
-
-    @property
-    def ident(self) -> str:
-        return f"{self.set_id}/{self.component_id}/{self.side}"
+CHUNK = 8  # components laid out at a time in the background: a save waits for one chunk at most
+PUBLISH_S = 0.5  # the background's progress published at most this often
 
 
 @dataclass(frozen=True)
@@ -80,24 +61,56 @@ class Snapshot:
     faces: dict[str, Face] = field(default_factory=dict)  # by Face.ident, in catalog order
     templates: TemplateSet | None = None
     problem: Problem | None = None
-    pending: bool = True  # the catalog is loaded, its faces not yet laid out
+    pending: bool = True  # the catalog is loaded, its faces not (all) laid out yet
+    waiting: int = 0  # components still to lay out (in the background)
+
+
+@dataclass
+class Job:
+    """A refresh's components whose faces are still to lay out, in catalog order."""
+
+    game: Game
+    templates: TemplateSet
+    plan: list[Planned]
+    left: dict[tuple[str, str], tuple[Pair, Key]]
+
+    def take(self, focus: frozenset[str], n: int) -> list[tuple[Pair, Key]]:
+        """Up to `n` of the components left: those the page shows (`set/component`) first."""
+        picked: list[tuple[Pair, Key]] = []
+        for shown in focus:
+            sid, _, cid = shown.partition("/")
+            if len(picked) < n and (got := self.left.pop((sid, cid), None)) is not None:
+                picked.append(got)
+        while len(picked) < n and self.left:
+            picked.append(self.left.pop(next(iter(self.left))))
+        return picked
 
 
 class FaceBook:
-    """The faces of the game `ref` (a built-in id or a game folder), refreshed on demand."""
+    """The faces of the game `ref` (a built-in id or a game folder), refreshed on demand.
 
-    def __init__(self, ref: str, game: Game | None = None, edition: str | None = None) -> None:
+    A refresh lays out first the faces the page shows (`focus`, else the first FIRST_FACES);
+    the rest are laid out before it returns, or (`background`) by a thread of the book's own,
+    a chunk at a time, so a save is never kept waiting behind a 10,000-card game."""
+
+    def __init__(self, ref: str, game: Game | None = None, edition: str | None = None,
+                 background: bool = False) -> None:  # fmt: skip
         """`game`: the game `ref` names, loaded already (the first refresh takes it)."""
         self.ref = ref
         self.edition = edition
+        self.background = background
         self._loaded = game
         self.snapshot = Snapshot()
         self._lock = threading.Lock()
         self._inputs: Inputs | None = None
         self._templates: TemplateSet | None = None
         # the live components' faces by inputs, replaced whole (sized to them) every refresh
-        self._memo: Memo[tuple[str, ...], Laid] = Memo(1)
-        self.laid = 0  # components laid out by the last refresh (the rest were kept)
+        self._memo: Memo[Key, tuple[Face, ...]] = Memo(1)
+        self._job: Job | None = None  # what the last refresh left to lay out
+        self._wake = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._closed = False
+        self.laid = 0  # components laid out since the last refresh began (the rest were kept)
         self.focus: frozenset[str] = frozenset()  # "set/component" the page shows, laid out first
         self.notify: Callable[[Snapshot, list[str]], None] | None = None  # told each publish
 
@@ -107,64 +120,118 @@ class FaceBook:
         catalog alone is published first, while the faces are laid out."""
         with self._lock:
             old = self.snapshot
+            self._job, self.laid = None, 0  # what the last one left is planned again
             try:
                 game, self._loaded = self._loaded or resolve_game(self.ref, self.edition), None
                 if announce and old.game is None:
                     self._publish(Snapshot(old.version + 1, game, {}, None, None), [])
-                faces, templates = self._lay_out(game, old)
+                job = self._plan(game)
+                self._lay(job, job.take(self.focus, FIRST_FACES))
+                if job.left and self.background:
+                    self._job = job
+                    self._wake.set()
+                elif job.left:
+                    self._publish_job(job, old.faces)  # the first faces, while the rest are
+                    self._lay(job, job.take(frozenset(), len(job.left)))
             except Exception as exc:
                 kept = Snapshot(self.snapshot.version + 1, old.game, old.faces, old.templates,
                                 Problem.of(exc), pending=False)  # fmt: skip
                 self._publish(kept, [])
                 return []
-            changed = _changed(old.faces, faces)
-            self._publish(Snapshot(self.snapshot.version + 1, game, faces, templates, None, False),
-                          _changed(self.snapshot.faces, faces))  # fmt: skip
-            return changed
+            if self._job is not None and self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="pnp-studio-faces",
+                                                daemon=True)  # fmt: skip
+                self._thread.start()
+            return changed(old.faces, self._publish_job(job, old.faces))
 
     def quietly(self, work: Callable[[], Any]) -> Any:
-        """`work()` while no refresh runs (templates and fonts are not shared between threads)."""
+        """`work()` while no layout runs (templates and fonts are not shared between threads)."""
         with self._lock:
             return work()
+
+    def close(self) -> None:
+        """Stop laying out in the background."""
+        self._closed = True
+        self._wake.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+
+    def _run(self) -> None:
+        while not self._closed:
+            self._wake.wait()
+            self._wake.clear()
+            job = self._job
+            if job is not None and not self._closed:
+                self._fill(job)
+
+    def _fill(self, job: Job) -> None:
+        """Lay out what `job` left, a chunk at a time (the faces the page shows first), until
+        done or a newer refresh replaces it; a template's error there is shown as a save's."""
+        shown = time.monotonic()
+        while not self._closed:
+            with self._lock:
+                if self._job is not job:
+                    return
+                try:
+                    self._lay(job, job.take(self.focus, CHUNK))
+                except Exception as exc:
+                    self._job = None
+                    snap = self.snapshot
+                    self._publish(replace(snap, version=snap.version + 1, problem=Problem.of(exc),
+                                          pending=False, waiting=0), [])  # fmt: skip
+                    return
+                if not job.left or time.monotonic() - shown >= PUBLISH_S:
+                    self._publish_job(job, self.snapshot.faces)
+                    shown = time.monotonic()
+                if not job.left:
+                    self._job = None
+                    return
 
     def _publish(self, snapshot: Snapshot, changed: list[str]) -> None:
         self.snapshot = snapshot
         if self.notify is not None:
             self.notify(snapshot, changed)
 
-    def _lay_out(self, game: Game, old: Snapshot) -> tuple[dict[str, Face], TemplateSet]:
-        """Every face, laid out where its inputs changed: the faces the page shows first (or
-        the first FIRST_FACES), published, when there are more to do, before the rest."""
+    def _publish_job(self, job: Job, stale: dict[str, Face]) -> dict[str, Face]:
+        """Publish the faces laid out so far (the others as in `stale`, until they are)."""
+        faces: dict[str, Face] = {}
+        for s, shown, keys in job.plan:
+            for c, k in zip(shown, keys, strict=True):
+                got = self._memo.get(k)
+                if got is None:
+                    for side in SIDES:
+                        if (f := stale.get(f"{s.id}/{c.id}/{side}")) is not None:
+                            faces[f.ident] = f
+                    continue
+                for face in got:
+                    faces[face.ident] = face
+        snapshot = Snapshot(self.snapshot.version + 1, job.game, faces, job.templates, None,
+                            bool(job.left), len(job.left))  # fmt: skip
+        self._publish(snapshot, changed(self.snapshot.faces, faces))
+        return faces
+
+    def _plan(self, game: Game) -> Job:
+        """Every component keyed by its inputs; those whose faces are known kept, the others
+        left to lay out."""
         templates = self._templates_for(game)
         assert self._inputs is not None
-        closures = self._inputs.closures
-        plan: list[Planned] = []
-        for s in game.sets.values():
-            shown = [c for c in s.components if c.count]
-            uses = "".join(closures[t] for t in (s.front, s.back) if t)
-            base = _digest(repr((set_face_context(game, s), s.front, s.back, s.shape, uses)))
-            keys: list[tuple[str, ...]] = [
-                (s.id, c.id, base, _digest(repr(component_context(c)))) for c in shown
-            ]
-            plan.append((s, shown, keys))
-        todo = [(s, c) for s, shown, keys in plan for c, k in zip(shown, keys, strict=True)
-                if k not in self._memo]  # fmt: skip
-        laid: dict[tuple[str, str], Laid] = {}
-        if len(todo) > FIRST_FACES:
-            urgent = [(s, c) for s, c in todo if f"{s.id}/{c.id}" in self.focus]
-            urgent = urgent or todo[:FIRST_FACES]
-            laid.update(_lay(game, templates, urgent))
-            faces = self._faces(plan, laid, old.faces)
-            interim = Snapshot(self.snapshot.version + 1, game, faces, templates, None, True)
-            self._publish(interim, _changed(self.snapshot.faces, faces))
-        laid.update(_lay(game, templates, [t for t in todo if (t[0].id, t[1].id) not in laid]))
-        faces = self._faces(plan, laid, {})
-        pairs = [(s, c, k) for s, shown, keys in plan for c, k in zip(shown, keys, strict=True)]
-        memo: Memo[tuple[str, ...], Laid] = Memo(max(1, len(pairs)))
-        for s, c, k in pairs:
-            memo.put(k, self._memo.get(k) or laid[(s.id, c.id)])
-        self._memo, self.laid = memo, len(todo)
-        return faces, templates
+        planned = plan(game, self._inputs.closures)
+        memo: Memo[Key, tuple[Face, ...]] = Memo(max(1, sum(len(p[1]) for p in planned)))
+        left: dict[tuple[str, str], tuple[Pair, Key]] = {}
+        for s, shown, keys in planned:
+            for c, k in zip(shown, keys, strict=True):
+                if (kept := self._memo.get(k)) is not None:
+                    memo.put(k, kept)
+                else:
+                    left[(s.id, c.id)] = ((s, c), k)
+        self._memo = memo
+        return Job(game, templates, planned, left)
+
+    def _lay(self, job: Job, todo: list[tuple[Pair, Key]]) -> None:
+        laid = lay(job.game, job.templates, [pair for pair, _ in todo])
+        for (s, c), k in todo:
+            self._memo.put(k, tuple(faces_of(s, c, laid[(s.id, c.id)])))
+        self.laid += len(todo)
 
     def _templates_for(self, game: Game) -> TemplateSet:
         """The template set, made afresh when a file faces read changed: with the theme read
@@ -183,69 +250,3 @@ class FaceBook:
         self._inputs = with_closures(inputs, templates, names)
         self._templates = templates
         return templates
-
-    def _faces(self, plan: list[Planned], laid: dict[tuple[str, str], Laid],
-               stale: dict[str, Face]) -> dict[str, Face]:  # fmt: skip
-        """The faces in catalog order: laid out now, kept, or (not yet laid out) as before."""
-        faces: dict[str, Face] = {}
-        for s, shown, keys in plan:
-            for c, k in zip(shown, keys, strict=True):
-                got = laid.get((s.id, c.id)) or self._memo.get(k)
-                if got is None:
-                    for side in SIDES:
-                        if (f := stale.get(f"{s.id}/{c.id}/{side}")) is not None:
-                            faces[f.ident] = f
-                    continue
-                for face in _faces(s, c.id, c.name, c.count, got):
-                    faces[face.ident] = face
-        return faces
-
-
-Planned = tuple[ComponentSet, list[Component], list[tuple[str, ...]]]
-
-
-def _lay(game: Game, templates: TemplateSet, todo: list[tuple[ComponentSet, Component]]
-         ) -> dict[tuple[str, str], Laid]:  # fmt: skip
-    """The faces of `todo`'s components laid out, set by set."""
-    out: dict[tuple[str, str], Laid] = {}
-    by_set: dict[str, tuple[ComponentSet, list[Component]]] = {}
-    for s, c in todo:
-        by_set.setdefault(s.id, (s, []))[1].append(c)
-    for s, components in by_set.values():
-        for c, f in lay_out_set(game, s, templates, BLEED_MM, components):
-            out[(s.id, c.id)] = f
-    return out
-
-
-def _changed(old: dict[str, Face], new: dict[str, Face]) -> list[str]:
-    return [i for i, f in new.items() if i not in old or old[i].art.key != f.art.key]
-
-
-def _faces(s: ComponentSet, cid: str, name: str, count: int, laid: Laid) -> list[Face]:
-    out = []
-    size = {"width_mm": s.trim.width_mm, "height_mm": s.trim.height_mm, "bleed_mm": BLEED_MM}
-    for side, template, keyed in zip(SIDES, (s.front, s.back), laid, strict=True):
-        if keyed is None or template is None:
-            continue
-        _, elements, findings, cuts, key = keyed
-        art = make_face_art(elements, shape=s.shape, label=f"{name} ({cid})", key=key, **size)
-        warnings = tuple(_legibility(f) for f in findings) + tuple(_cut(c) for c in cuts)
-        out.append(Face(s.id, cid, side, name, count, template, art, warnings))
-    return out
-
-
-def _legibility(f: Finding) -> str:
-    problems = []
-    if f.too_small:
-        problems.append(f"{f.size:g} pt")
-    if f.too_faint:
-        problems.append(f"contrast {f.contrast:.2f}:1")
-    return f"illegible text: {f.element or 'text'}: {', '.join(problems)}, e.g. {f.sample!r}"
-
-
-def _cut(c: CutFinding) -> str:
-    return f"near the cut: {c.edge} edge: {c.detail}"
-
-
-def _digest(text: str) -> str:
-    return hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()

@@ -73,6 +73,7 @@ def _serve(
     sys.setswitchinterval(0.0005)  # the server answers between the layout thread's steps
     studio = Studio(ref, game, edition)
     stops.append(studio.closing.set)
+    stops.append(studio.book.close)
     config = uvicorn.Config(
         studio.app(sock.getsockname()[1]), log_level="warning", timeout_graceful_shutdown=1,
         lifespan="off", access_log=False,

@@ -1,5 +1,8 @@
 """The page's data: the gallery's tiles (one per distinct face of a set), the problem, the
-prints, as JSON-ready values. Every string is the game's text, for the page to show as text."""
+prints, as JSON-ready values. Every string is the game's text, for the page to show as text.
+
+The gallery is paged: the page asks for the tiles it has room for (`tile_page`), filtered by
+set and words, so a 10,000-card game sends a screenful, not every tile, after each save."""
 
 from __future__ import annotations
 
@@ -8,17 +11,21 @@ from typing import Any
 from pnp.studio.book import SIDES, Face, Snapshot
 from pnp.studio.prints import PrintState
 
+PAGE_MAX = 1000  # tiles one request may ask for
 
-def state_data(snapshot: Snapshot, prints: PrintState) -> dict[str, Any]:
-    """Everything the page draws from: the game, its sets, its tiles, the problem, the prints."""
+
+def state_data(snapshot: Snapshot, prints: PrintState, faces: int) -> dict[str, Any]:
+    """What the page draws from besides the tiles: the game, its sets, how many tiles
+    (`faces`), the problem, the prints."""
     game = snapshot.game
     problem = snapshot.problem
     return {
         "version": snapshot.version,
         "pending": snapshot.pending,
+        "waiting": snapshot.waiting,
         "game": {"id": game.id, "title": game.title} if game else None,
         "sets": [{"id": s.id, "name": s.name} for s in game.sets.values()] if game else [],
-        "tiles": tiles(snapshot),
+        "faces": faces,
         "problem": None if problem is None else
         {"message": problem.message, "file": problem.file, "line": problem.line},
         "prints": prints_data(prints),
@@ -54,6 +61,21 @@ def tiles(snapshot: Snapshot) -> list[dict[str, Any]]:
                     backs.setdefault(s.id, entry["key"])
     aspect = {s.id: round(s.trim.width_mm / s.trim.height_mm, 4) for s in game.sets.values()}
     return [{**_tile(entries), "aspect": aspect[entries[0]["set"]]} for entries in groups.values()]
+
+
+def matching(every: list[dict[str, Any]], set_id: str, words: str) -> list[dict[str, Any]]:
+    """The tiles of set `set_id` (all sets: "") whose name holds `words` (any case; a deck's
+    shared back is named as one, not by its cards)."""
+    words = words.strip().lower()
+    return [t for t in every if (not set_id or t["set"] == set_id)
+            and (not words or words in t["name"].lower())]  # fmt: skip
+
+
+def tile_page(shown: list[dict[str, Any]], version: int, start: int, stop: int) -> dict[str, Any]:
+    """Tiles `start` to `stop` (at most PAGE_MAX) of the `shown` ones, and how many there are."""
+    start = max(0, start)
+    stop = min(max(start, stop), start + PAGE_MAX)
+    return {"version": version, "total": len(shown), "start": start, "tiles": shown[start:stop]}
 
 
 def _entry(face: Face) -> dict[str, Any]:

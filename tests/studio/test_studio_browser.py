@@ -78,14 +78,25 @@ def test_a_card_named_script_is_shown_as_text(page: Any) -> None:
     assert page.locator("#gallery script, #gallery img:not([src^='/face/'])").count() == 0
 
 
+def _shown(page: Any, count: int) -> None:
+    """Wait until the gallery holds `count` tiles (the server filters)."""
+    page.wait_for_function("n => document.querySelectorAll('.tile').length === n", arg=count,
+                           timeout=WAIT_MS)  # fmt: skip
+
+
 def test_the_filter_and_the_search_narrow_the_gallery(page: Any) -> None:
+    every = page.locator(".tile").count()
     page.select_option("#set-filter", "reference")
-    assert {t for t in page.locator(".tile:visible").evaluate_all(
-        "ts => ts.map(t => t.dataset.set)")} == {"reference"}  # fmt: skip
+    page.wait_for_function("[...document.querySelectorAll('.tile')].every("
+                           "t => t.dataset.set === 'reference')", timeout=WAIT_MS)  # fmt: skip
+    assert 0 < page.locator(".tile").count() < every
     page.select_option("#set-filter", "")
     page.fill("#search", "sniper")
-    assert page.locator(".tile:visible .name").all_inner_texts() == ["Sniper"]
+    _shown(page, 1)
+    assert page.locator(".tile .name").all_inner_texts() == ["Sniper"]
+    assert page.inner_text("#shown") == f"1 of {every} faces"
     page.fill("#search", "")
+    _shown(page, every)
 
 
 def test_an_opened_card_shows_an_elements_outline_and_its_template_line(

@@ -43,8 +43,14 @@ def _state(running: Running) -> dict:  # type: ignore[type-arg]
     return json.loads(body)  # type: ignore[no-any-return]
 
 
+def _tiles(running: Running, query: str) -> dict:  # type: ignore[type-arg]
+    status, body = running.request(f"/api/tiles?{query}")
+    assert status == 200
+    return json.loads(body)  # type: ignore[no-any-return]
+
+
 def test_a_face_is_served_by_its_key(running: Running) -> None:
-    key = _state(running)["tiles"][0]["key"]
+    key = _tiles(running, "start=0&stop=1")["tiles"][0]["key"]
     status, png = running.request(f"/face/{key}.png")
     assert status == 200 and png.startswith(b"\x89PNG")
     assert running.request("/face/0123456789abcdef0123.png")[0] == 404  # no such face
@@ -169,8 +175,8 @@ def test_a_catalog_broken_at_start_is_shown_and_a_fix_clears_it(tmp_path: Path) 
         assert problem["file"].endswith("deck.yaml") and problem["line"] == line
         assert "count" in problem["message"] and run.process.poll() is None
         deck.write_text(good, "utf-8")
-        state = _wait(run, lambda s: not s["problem"] and not s["pending"] and s["tiles"])
-        assert len(state["tiles"]) == 23
+        state = _wait(run, lambda s: not s["problem"] and not s["pending"] and s["faces"])
+        assert state["faces"] == 23
 
 
 def test_an_unknown_game_is_refused_before_serving(tmp_path: Path) -> None:
@@ -208,3 +214,17 @@ def test_an_element_drawn_by_a_shared_macro_is_traced_to_the_macro(running: Runn
                 if "name: background," in text)  # fmt: skip
     assert where["background"].endswith(f"templates/_common/frame.j2:{line}")
     assert re.search(r"card-front\.yaml\.j2:\d+$", where["title"])
+
+
+def test_the_gallery_comes_in_pages_filtered_by_set_and_words(running: Running) -> None:
+    total = _state(running)["faces"]
+    pages = [_tiles(running, f"start={i}&stop={i + 5}") for i in range(0, total + 5, 5)]
+    ids = [t["id"] for page in pages for t in page["tiles"]]
+    assert len(ids) == len(set(ids)) == total == pages[0]["total"] > 20
+    assert _tiles(running, "start=0&stop=100000")["tiles"] == [t for p in pages for t in p["tiles"]]
+    reference = _tiles(running, "set=reference&start=0&stop=100")
+    assert 0 < reference["total"] == len(reference["tiles"]) < total
+    assert {t["set"] for t in reference["tiles"]} == {"reference"}
+    sniper = _tiles(running, "q=SNIPER&start=0&stop=100")  # any case
+    assert sniper["total"] == 1 and sniper["tiles"][0]["name"] == "Sniper"
+    assert _tiles(running, "start=x&stop=-3")["tiles"] == []  # malformed: nothing, no error

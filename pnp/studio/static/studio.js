@@ -30,13 +30,20 @@ async function getJSON(url) {
 
 function faceURL(key) { return "/face/" + key + ".png"; }
 
+// The gallery is virtual: a sheet as tall as every tile would make, holding only the tiles
+// near the view (at least WINDOW of them, so a small game's are all there), fetched a page at
+// a time from the server, filtered there by set and words.
+const COL_W = 162, ROW_H = 290, GAP = 12; // a tile's cell: 150 px wide, the gap beside it
+const OVER_ROWS = 3; // rows drawn beyond the view, above and below
+const WINDOW = 240; // tiles drawn at least
+let view = null; // {version, filter, total, start, tiles}: the last page fetched
+let drawing = 0;
+
 function makeTile(t) {
   const fig = el("figure", "tile");
   fig.dataset.id = t.id;
   const img = el("img");
-  img.loading = "lazy";
   img.alt = "";
-  img.width = 150;
   fig.append(img, el("figcaption"));
   fig.addEventListener("click", () => openFace(t.id));
   watcher.observe(fig);
@@ -60,14 +67,12 @@ function fillTile(fig, t) {
     fig.classList.add("changed");
   }
   if (t.key && fig.dataset.key !== t.key) {
-    img.src = faceURL(t.key);
     fig.dataset.key = t.key;
+    if (visible.has(t.id)) img.src = faceURL(t.key); // else once it comes into view
   }
   img.alt = t.name;
-  img.style.aspectRatio = String(t.aspect); // the tile keeps its size while its picture loads
   fig.dataset.set = t.set;
   fig.dataset.side = t.side;
-  fig.dataset.names = t.name.toLowerCase();
   fig.title = t.names.join(", ");
   const cap = fig.querySelector("figcaption");
   cap.replaceChildren(el("span", "name", t.name),
@@ -85,35 +90,75 @@ function setName(id) {
   return s ? s.name : id;
 }
 
-function drawGallery() {
+function filter() {
+  return new URLSearchParams({ set: $("set-filter").value, q: $("search").value.trim() });
+}
+
+// the tiles [first, last) the view needs, in the sheet's columns
+function windowOf(total) {
   const gallery = $("gallery");
+  const cols = Math.max(1, Math.floor(($("sheet").clientWidth + GAP) / COL_W));
+  $("sheet").style.height = Math.ceil(total / cols) * ROW_H + "px";
+  const top = Math.floor(gallery.scrollTop / ROW_H) - OVER_ROWS;
+  const bottom = Math.ceil((gallery.scrollTop + gallery.clientHeight) / ROW_H) + OVER_ROWS;
+  let first = Math.max(0, top * cols), last = Math.min(total, Math.max(0, bottom * cols));
+  if (last - first < WINDOW) {
+    last = Math.min(total, first + WINDOW);
+    first = Math.max(0, last - WINDOW);
+  }
+  return [first, last, cols];
+}
+
+async function drawGallery() {
+  const ticket = ++drawing;
+  const wanted = filter().toString();
+  let total = view && view.filter === wanted && view.version === state.version ? view.total : null;
+  if (total === null) total = state.faces; // a new version or filter: the page says how many
+  let [first, last, cols] = windowOf(total);
+  const have = view && view.filter === wanted && view.version === state.version &&
+    view.start <= first && view.start + view.tiles.length >= Math.min(last, view.total);
+  if (!have) {
+    const query = filter();
+    query.set("start", first);
+    query.set("stop", last + WINDOW);
+    let page;
+    try { page = await getJSON("/api/tiles?" + query); } catch { return; }
+    if (ticket !== drawing) return; // a newer draw is under way
+    view = { ...page, filter: wanted };
+    [first, last, cols] = windowOf(view.total);
+  }
+  placeTiles(first, Math.min(last, view.start + view.tiles.length), cols);
+  $("shown").textContent = view.total + " of " + state.faces + " faces";
+}
+
+function placeTiles(first, last, cols) {
+  const sheet = $("sheet");
   const seen = new Set();
-  let previous = null;
-  for (const t of state.tiles) {
+  for (let i = first; i < last; i++) {
+    const t = view.tiles[i - view.start];
+    if (!t) continue;
     let fig = tiles.get(t.id);
     if (!fig) { fig = makeTile(t); tiles.set(t.id, fig); }
     fillTile(fig, t);
+    fig.style.left = (i % cols) * COL_W + "px";
+    fig.style.top = Math.floor(i / cols) * ROW_H + "px";
+    if (fig.parentNode !== sheet) sheet.append(fig);
     seen.add(t.id);
-    const expected = previous ? previous.nextSibling : gallery.firstChild;
-    if (expected !== fig) gallery.insertBefore(fig, expected);
-    previous = fig;
   }
   for (const [id, fig] of tiles) {
-    if (!seen.has(id)) { watcher.unobserve(fig); fig.remove(); tiles.delete(id); }
+    if (!seen.has(id)) { watcher.unobserve(fig); visible.delete(id); fig.remove(); tiles.delete(id); }
   }
-  applyFilter();
 }
 
-function applyFilter() {
-  const set = $("set-filter").value;
-  const words = $("search").value.trim().toLowerCase();
-  let shown = 0;
-  for (const fig of tiles.values()) {
-    const ok = (!set || fig.dataset.set === set) && (!words || fig.dataset.names.includes(words));
-    fig.hidden = !ok;
-    if (ok) shown++;
-  }
-  $("shown").textContent = shown + " of " + tiles.size + " faces";
+function tileOf(id) {
+  return view ? view.tiles.find((t) => t.id === id) : undefined;
+}
+
+let scrolled = false;
+function onScroll() {
+  if (scrolled) return;
+  scrolled = true;
+  requestAnimationFrame(() => { scrolled = false; if (state) drawGallery(); });
 }
 
 function drawSets() {
@@ -135,13 +180,20 @@ function drawProblem() {
 // which faces the page shows: the server lays them out first after a save
 const visible = new Set();
 let focusTimer = null;
+// pictures are asked for as their tiles come near the view: the ones on screen first
 const watcher = new IntersectionObserver((entries) => {
   for (const e of entries) {
-    if (e.isIntersecting) visible.add(e.target.dataset.id); else visible.delete(e.target.dataset.id);
+    const fig = e.target;
+    if (!e.isIntersecting) { visible.delete(fig.dataset.id); continue; }
+    visible.add(fig.dataset.id);
+    const img = fig.querySelector("img");
+    if (fig.dataset.key && img.getAttribute("src") !== faceURL(fig.dataset.key)) {
+      img.src = faceURL(fig.dataset.key);
+    }
   }
   clearTimeout(focusTimer);
   focusTimer = setTimeout(sendFocus, 200);
-}, { root: null, rootMargin: "200px" });
+}, { root: $("gallery"), rootMargin: "300px 0px" }); // a row beyond the view, above and below
 
 function sendFocus() {
   const shown = new Set([...visible, ...(openId ? [openId] : [])].map(
@@ -152,6 +204,7 @@ function sendFocus() {
 
 let refreshing = null;
 let again = false;
+let reopen = false; // the open face changed: its panel is fetched again
 
 async function refresh() {
   if (refreshing) { again = true; return; }
@@ -166,15 +219,20 @@ async function redraw() {
   document.title = state.game ? state.game.title + " — pnp studio" : "pnp studio";
   $("title").textContent = state.game ? state.game.title : "pnp studio";
   drawSets();
-  drawGallery();
+  await drawGallery();
   drawProblem();
   drawPrints(state.prints);
-  if (state.pending) status("laying out faces…", true);
-  else status(state.problem ? "error: see above" : "up to date", !!state.problem);
+  if (state.pending) {
+    status("laying out faces…" + (state.waiting ? " " + state.waiting + " cards to go" : ""), true);
+  } else status(state.problem ? "error: see above" : "up to date", !!state.problem);
   document.body.dataset.version = state.version;
+  document.body.dataset.faces = state.faces;
   if (openId) {
-    const t = state.tiles.find((x) => x.id === openId);
-    if (t && (!openCard || openCard.key !== t.key)) openFace(openId, true);
+    const t = tileOf(openId);
+    if (reopen || (t && t.key && (!openCard || openCard.key !== t.key))) {
+      reopen = false;
+      openFace(openId, true);
+    }
   }
   loadChecks();
 }
@@ -385,6 +443,7 @@ function connect() {
     if (tiles.size) { // not the first faces the page gets: those are all new
       for (const id of sent.changed || []) changedAt.set(id, sent.version);
     }
+    if (openId && (sent.changed || []).includes(openId)) reopen = true;
     refresh();
   });
   events.addEventListener("prints", (e) => drawPrints(JSON.parse(e.data)));
@@ -392,8 +451,11 @@ function connect() {
 }
 
 document.addEventListener("DOMContentLoaded", () => {
-  $("set-filter").addEventListener("change", applyFilter);
-  $("search").addEventListener("input", applyFilter);
+  const refilter = () => { $("gallery").scrollTop = 0; if (state) drawGallery(); };
+  $("set-filter").addEventListener("change", refilter);
+  $("search").addEventListener("input", refilter);
+  $("gallery").addEventListener("scroll", onScroll, { passive: true });
+  window.addEventListener("resize", onScroll);
   $("check-deck").addEventListener("click", checkDeck);
   $("zoom").addEventListener("change", () => openCard && drawZoom(openCard));
   $("show-guides").addEventListener("change", () => openCard && drawZoom(openCard));
