@@ -3,10 +3,12 @@ drawn differently, whether they were on the page before or not."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
-from pnp.studio.book import FaceBook
-from tests.studio_server import copy_builtin
+from pnp.catalog.games import resolve_game
+from pnp.studio.book import FIRST_FACES, FaceBook, Snapshot
+from tests.studio_server import copy_builtin, sheet_game
 
 GAME = "espionage-card-game"
 
@@ -50,3 +52,26 @@ def test_a_template_save_lays_out_again_only_the_faces_that_reach_it(tmp_path: P
     assert save("rulebook.md.j2", "\nMore rules.\n") == 0  # no face reads it
     assert save("theme.yaml", "\n# a note\n") == deck + reference  # every face reads it
     assert book.refresh() == [] and book.laid == 0
+
+
+def test_the_faces_the_page_shows_are_laid_out_first_and_the_rest_after(tmp_path: Path) -> None:
+    folder = sheet_game(tmp_path / "many", 200)
+    book = FaceBook(str(folder), background=True)
+    published: list[Snapshot] = []
+    book.notify = lambda snapshot, changed: published.append(snapshot)
+    last = resolve_game(str(folder)).sets["cards"].components[-1].id
+    book.focus = frozenset({f"cards/{last}"})  # the page shows the last card
+    try:
+        book.refresh(announce=True)
+        first = next(s for s in published if s.faces)  # what the page gets first
+        assert f"cards/{last}/front" in first.faces
+        assert len(first.faces) <= 2 * FIRST_FACES and first.pending
+        assert first.waiting == 200 - len({f.component_id for f in first.faces.values()})
+        deadline = time.monotonic() + 300
+        while book.snapshot.pending:  # the rest, in the background
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+        fronts = [f for f in book.snapshot.faces.values() if f.side == "front"]
+        assert len(fronts) == 200 and book.snapshot.waiting == 0
+    finally:
+        book.close()
