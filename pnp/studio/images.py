@@ -9,7 +9,6 @@ PDFium is not thread-safe: one lock serializes every rendering.
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
 
@@ -17,6 +16,7 @@ import pypdfium2 as pdfium
 
 from pnp.draw.face import FaceArt
 from pnp.export.raster import dpi_frame, png_bytes, rasterize, trim_frame
+from pnp.memo import Memo
 
 THUMB_PX = 360  # the longest side of a gallery picture
 ZOOM_PX = 1600  # an opened face: trim and bleed, its longest side (sharp at 200 % in a panel)
@@ -31,8 +31,7 @@ class Pictures:
     """PNG bytes by (what, key): faces by face key, pages by file and page number."""
 
     def __init__(self) -> None:
-        self._kept: OrderedDict[tuple[str, ...], bytes] = OrderedDict()
-        self._lock = threading.Lock()
+        self._kept: Memo[tuple[str, ...], bytes] = Memo(KEPT)
 
     def face(self, art: FaceArt, zoom: bool) -> bytes:
         """The face's trim as a gallery picture, or (`zoom`) trim and bleed, ZOOM_PX long."""
@@ -68,14 +67,4 @@ class Pictures:
         return self._get(("page", str(pdf), stamp, str(number)), draw)
 
     def _get(self, key: tuple[str, ...], draw: Callable[[], bytes]) -> bytes:
-        with self._lock:
-            hit = self._kept.get(key)
-            if hit is not None:
-                self._kept.move_to_end(key)
-                return hit
-        png = draw()
-        with self._lock:
-            self._kept[key] = png
-            while len(self._kept) > KEPT:
-                self._kept.popitem(last=False)
-        return png
+        return self._kept.get_or_make(key, draw)
