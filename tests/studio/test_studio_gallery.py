@@ -54,7 +54,7 @@ def test_the_first_pictures_show_and_the_page_holds_a_screenful_of_tiles(page: A
     page.wait_for_function(f"({LOADED})(document.querySelector('.tile img'))", timeout=WAIT_MS)
     faces = int(page.evaluate("document.body.dataset.faces"))
     assert faces > CARDS  # every front, and the deck's back
-    assert f"of {faces} faces" in page.inner_text("#shown")
+    assert f"of {faces:,} faces" in page.inner_text("#shown")
     assert 0 < page.locator(".tile").count() <= 400  # not thousands of elements
     height = page.evaluate("document.getElementById('sheet').offsetHeight")
     assert height > 290 * CARDS / 8  # the scroll bar measures every card

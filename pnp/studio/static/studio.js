@@ -70,7 +70,7 @@ function fillTile(fig, t) {
     fig.dataset.key = t.key;
     if (visible.has(t.id)) img.src = faceURL(t.key); // else once it comes into view
   }
-  img.alt = t.name;
+  img.alt = t.key ? t.name : ""; // not laid out yet: a grey box, not a broken picture's name
   fig.dataset.set = t.set;
   fig.dataset.side = t.side;
   fig.title = t.names.join(", ");
@@ -84,6 +84,8 @@ function fillTile(fig, t) {
   }
   fig.classList.toggle("open", t.id === openId);
 }
+
+function count(n) { return n.toLocaleString("en"); }
 
 function setName(id) {
   const s = state.sets.find((x) => x.id === id);
@@ -128,7 +130,7 @@ async function drawGallery() {
     [first, last, cols] = windowOf(view.total);
   }
   placeTiles(first, Math.min(last, view.start + view.tiles.length), cols);
-  $("shown").textContent = view.total + " of " + state.faces + " faces";
+  $("shown").textContent = count(view.total) + " of " + count(state.faces) + " faces";
 }
 
 function placeTiles(first, last, cols) {
@@ -223,7 +225,8 @@ async function redraw() {
   drawProblem();
   drawPrints(state.prints);
   if (state.pending) {
-    status("laying out faces…" + (state.waiting ? " " + state.waiting + " cards to go" : ""), true);
+    status("laying out faces…" + (state.waiting ? " " + count(state.waiting) + " cards to go" : ""),
+      true);
   } else status(state.problem ? "error: see above" : "up to date", !!state.problem);
   document.body.dataset.version = state.version;
   document.body.dataset.faces = state.faces;
