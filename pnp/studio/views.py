@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from pnp.memo import Memo
 from pnp.studio.book import SIDES, Face, Snapshot
 from pnp.studio.prints import PrintState
 
 PAGE_MAX = 1000  # tiles one request may ask for
+# a face's tile by what it shows (the faces a save kept keep their tiles)
+_TILED: Memo[tuple[Any, ...], tuple[dict[str, Any], dict[str, Any]]] = Memo(32_768)
 
 
 def state_data(snapshot: Snapshot, prints: PrintState, faces: int) -> dict[str, Any]:
@@ -38,9 +41,10 @@ def tiles(snapshot: Snapshot) -> list[dict[str, Any]]:
     game = snapshot.game
     if game is None:
         return []
-    groups: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
+    groups: dict[tuple[str, str, str], list[tuple[dict[str, Any], dict[str, Any] | None]]] = {}
     backs: dict[str, str] = {}  # set id -> its first laid-out back's key
     for s in game.sets.values():
+        aspect = round(s.trim.width_mm / s.trim.height_mm, 4)
         for c in s.components:
             if not c.count:
                 continue
@@ -49,18 +53,46 @@ def tiles(snapshot: Snapshot) -> list[dict[str, Any]]:
                 face = snapshot.faces.get(ident)
                 if not template or (face is None and not snapshot.pending):
                     continue
-                entry = _entry(face) if face else {
-                    "id": ident, "set": s.id, "side": side, "key": None, "name": c.name,
-                    "count": c.count, "template": template, "warnings": [],
-                }  # fmt: skip
-                if side == "back" and entry["key"] is None:  # not laid out yet: with the
-                    entry["key"] = backs.get(s.id)  # set's first back, until it is
+                entry, alone = (
+                    _face_tile(face, aspect)
+                    if face
+                    else (
+                        {
+                            "id": ident,
+                            "set": s.id,
+                            "side": side,
+                            "key": backs.get(s.id) if side == "back" else None,
+                            "name": c.name,
+                            "count": c.count,
+                            "template": template,
+                            "warnings": [],
+                            "aspect": aspect,
+                        },
+                        None,
+                    )
+                )  # fmt: skip  (a back not laid out yet: with the set's first, until it is)
                 mark = entry["key"] or ("waiting" if side == "back" else ident)
-                groups.setdefault((s.id, side, mark), []).append(entry)
+                groups.setdefault((s.id, side, mark), []).append((entry, alone))
                 if side == "back" and entry["key"]:
                     backs.setdefault(s.id, entry["key"])
-    aspect = {s.id: round(s.trim.width_mm / s.trim.height_mm, 4) for s in game.sets.values()}
-    return [{**_tile(entries), "aspect": aspect[entries[0]["set"]]} for entries in groups.values()]
+    return [group[0][1] or _tile([e for e, _ in group]) if len(group) == 1
+            else _tile([e for e, _ in group]) for group in groups.values()]  # fmt: skip
+
+
+def _face_tile(face: Face, aspect: float) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A laid-out face's entry, and its tile when no other face shares it (made once a face:
+    a 10,000-card game's tiles are listed again after every save)."""
+    key = (face.ident, face.art.key, face.name, face.count, face.template, face.warnings, aspect)
+
+    def make() -> tuple[dict[str, Any], dict[str, Any]]:
+        entry = {
+            "id": face.ident, "set": face.set_id, "side": face.side, "key": face.art.key,
+            "name": face.name, "count": face.count, "template": face.template,
+            "warnings": list(face.warnings), "aspect": aspect,
+        }  # fmt: skip
+        return entry, _tile([entry])
+
+    return _TILED.get_or_make(key, make)
 
 
 def matching(every: list[dict[str, Any]], set_id: str, words: str) -> list[dict[str, Any]]:
@@ -76,14 +108,6 @@ def tile_page(shown: list[dict[str, Any]], version: int, start: int, stop: int) 
     start = max(0, start)
     stop = min(max(start, stop), start + PAGE_MAX)
     return {"version": version, "total": len(shown), "start": start, "tiles": shown[start:stop]}
-
-
-def _entry(face: Face) -> dict[str, Any]:
-    return {
-        "id": face.ident, "set": face.set_id, "side": face.side, "key": face.art.key,
-        "name": face.name, "count": face.count, "template": face.template,
-        "warnings": list(face.warnings),
-    }  # fmt: skip
 
 
 def _tile(entries: list[dict[str, Any]]) -> dict[str, Any]:
