@@ -115,7 +115,7 @@ def _tile(entries: list[dict[str, Any]]) -> dict[str, Any]:
     shared = len(entries) > 1
     return {
         **first,
-        "name": first["name"] if not shared else f"{first['side']} of {len(entries)} components",
+        "name": first["name"] if not shared else f"{first['side']} of {len(entries):,} components",
         "names": [e["name"] for e in entries], "count": sum(e["count"] for e in entries),
         "warnings": sorted({w for e in entries for w in e["warnings"]}),
     }  # fmt: skip

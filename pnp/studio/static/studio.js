@@ -76,7 +76,7 @@ function fillTile(fig, t) {
   fig.title = t.names.join(", ");
   const cap = fig.querySelector("figcaption");
   cap.replaceChildren(el("span", "name", t.name),
-    el("span", "meta", "×" + t.count + " · " + setName(t.set) + " · " + t.side));
+    el("span", "meta", "×" + count(t.count) + " · " + setName(t.set) + " · " + t.side));
   if (t.warnings.length) {
     const w = el("span", "warn", "⚠ " + t.warnings.length + " warning" + (t.warnings.length > 1 ? "s" : ""));
     w.title = t.warnings.join("\n");
