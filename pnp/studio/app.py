@@ -57,7 +57,10 @@ class Studio:
         problem = self.book.snapshot.problem
         if problem:
             return f"error: {problem.message}"
-        return f"{len(changed)} faces changed ({self.book.laid} components laid out again)"
+        waiting = self.book.snapshot.waiting
+        later = f", {waiting:,} more in the background" if waiting else ""
+        laid = _count(self.book.laid, "card")
+        return f"{_count(len(changed), 'face')} changed ({laid} laid out again{later})"
 
     def _faces_changed(self, snapshot: Snapshot, changed: list[str]) -> None:
         self.hub.send("faces", {"version": snapshot.version, "changed": changed})
@@ -192,6 +195,10 @@ class Studio:
 def _static(name: str) -> Response:
     data = resources.files("pnp.studio").joinpath("static", name).read_bytes()
     return Response(data, media_type=f"{STATIC[name]}; charset=utf-8", headers=NO_STORE)
+
+
+def _count(n: int, thing: str) -> str:
+    return f"{n:,} {thing}{'' if n == 1 else 's'}"
 
 
 def _number(text: str | None, default: int) -> int:
