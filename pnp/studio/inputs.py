@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from jinja2 import TemplateError, TemplateNotFound, meta
+from jinja2 import TemplateNotFound
 
 from pnp.catalog.model import Game
 from pnp.errors import PnpError
@@ -98,13 +99,24 @@ def _source_and_refs(templates: TemplateSet, name: str) -> tuple[str, list[str |
     except (PnpError, OSError) as exc:
         return f"(unreadable {name}: {exc})", []
 
-    def refs() -> tuple[str | None, ...]:
-        try:
-            return tuple(meta.find_referenced_templates(env.parse(source)))
-        except TemplateError:
-            return ()
+    return source, list(_REFS.get_or_make(_digest(source), lambda: _named(source)))
 
-    return source, list(_REFS.get_or_make(_digest(source), refs))
+
+# a tag that brings in another template; its argument, up to the tag's end
+_TAG = re.compile(r"\{%[-+]?\s*(?:include|import|from|extends)\s+(.*?)[-+]?%\}", re.DOTALL)
+_LITERAL = re.compile(r"""(['"])([^'"]+)\1(?:\s+(?:as|import|ignore|with|without)\b.*)?\s*$""",
+                      re.DOTALL)  # fmt: skip
+
+
+def _named(source: str) -> tuple[str | None, ...]:
+    """The templates `source` includes, imports or extends: each named by a literal, or None
+    for a name worked out at run time (a scan, not a parse: a save of a large template costs a
+    millisecond; a tag inside a comment only adds a template the face is then said to reach)."""
+    out: list[str | None] = []
+    for tag in _TAG.finditer(source):
+        literal = _LITERAL.match(tag.group(1).strip())
+        out.append(literal.group(2) if literal else None)
+    return tuple(out)
 
 
 def _digest(text: str) -> str:
