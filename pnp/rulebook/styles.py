@@ -16,7 +16,8 @@ from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 
 from pnp.draw.rl_private import cjk_lines_break_beside_pictures
-from pnp.layout.fonts import FontFace, FontFamily, has_glyph, load_face, register_family
+from pnp.layout.text.fallback import faces_of
+from pnp.layout.text.fonts import FontFace, FontFamily, has_glyph, load_face, register_family
 from pnp.layout.theme import Theme
 
 BODY_PT = 10.0
@@ -81,7 +82,7 @@ class Styles:
 
     def faces(self, bold: bool, italic: bool) -> list[FontFace]:
         """The faces tried in turn for a character in this style."""
-        return [load_face(f.file_for(bold, italic)) for f in self.families]
+        return faces_of(self.families, bold, italic)
 
 
 def make_styles(theme: Theme, lang: str) -> Styles:
