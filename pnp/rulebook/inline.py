@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.elements import Element
@@ -25,7 +26,7 @@ from pnp.draw.paint import paint
 from pnp.errors import InputError
 from pnp.layout.templates import TemplateSet
 from pnp.layout.text.fallback import font_runs, glyph_error
-from pnp.layout.text.fonts import register_family
+from pnp.layout.text.fonts import FontFamily, register_family
 from pnp.layout.text.icons import inline_icon
 from pnp.layout.text.jabreak import tidy
 from pnp.layout.text.markup import IconRef, LineBreak, Span
@@ -101,44 +102,50 @@ class Inlines:
         self.file = file
         lead = styles.families[0]
         self._no_bold = lead.file_for(bold=True) == lead.regular
-        self._cap = styles.faces(False, False)[0].cap_height  # icons centre on its capitals
         self._accent = styles.palette.accent.hexval().replace("0x", "#")
-        # <font name=...> takes a family's regular name; <b> and <i> then pick its styles
+        # <font name=...> takes a family's regular name; <b> and <i> then pick its styles;
+        # a paragraph style names its family by that name too
         self._family_of: dict[Path, str] = {}
-        for family in styles.families:
+        self._named: dict[str, FontFamily] = {}
+        for family in [*styles.families, styles.title_family or lead]:
             regular = register_family(family)
+            self._named.setdefault(regular, family)
             for bold, italic in ((False, False), (True, False), (False, True), (True, True)):
                 self._family_of.setdefault(family.file_for(bold, italic).resolve(), regular)
 
-    def markup(self, inlines: Sequence[Inline], size: float, line: int) -> str:
-        """Paragraph markup of `inlines` set at `size` points; errors name the Markdown line."""
+    def markup(self, inlines: Sequence[Inline], style: ParagraphStyle, line: int) -> str:
+        """Paragraph markup of `inlines` set in `style` (each character in its font or the
+        first fallback that has it); errors name the Markdown line."""
+        lead = self._named.get(style.fontName)
+        size = style.fontSize
         out: list[str] = []
         for item in tidy(inlines):
             if isinstance(item, LineBreak):
                 out.append("<br/>")
             elif isinstance(item, IconRef):
-                out.append(self._icon(item.name, size, line))
+                out.append(self._icon(item.name, size, lead, line))
             else:
-                out.append(self._span(item, line))
+                out.append(self._span(item, lead, line))
         return "".join(out)
 
     def plain(self, inlines: Sequence[Inline]) -> str:
         """The text of `inlines` without markup (for bookmarks and the contents)."""
         return "".join(i.text for i in inlines if isinstance(i, Span)).strip()
 
-    def _icon(self, name: str, size: float, line: int) -> str:
+    def _icon(self, name: str, size: float, lead: FontFamily | None, line: int) -> str:
         try:
             width = self.icons.width(name, size)
         except InputError as exc:
             raise InputError(f"inline :{name}: {exc.message}", file=self.file, line=line,
                              hint=exc.hint) from None  # fmt: skip
-        room = inline_icon(width / size, size, self._cap)
+        cap = self.styles.faces(False, False, lead)[0].cap_height  # centred on its capitals
+        room = inline_icon(width / size, size, cap)
         source = placeholder(f"{name}@{size:g}")
         return (f'<img src="{source}" width="{room.width:.3f}" height="{room.height:g}" '
                 f'valign="{room.foot:.3f}"/>')  # fmt: skip
 
-    def _span(self, span: Span, line: int) -> str:
-        text = self._fonts(span, line)
+    def _span(self, span: Span, lead: FontFamily | None, line: int) -> str:
+        text = self._fonts(span, lead, line)
         if span.code:
             text = f'<font name="{self._code_font()}">{text}</font>'
         if span.italic:
@@ -149,9 +156,9 @@ class Inlines:
                 text = f'<font color="{self._accent}">{text}</font>'
         return text
 
-    def _fonts(self, span: Span, line: int) -> str:
+    def _fonts(self, span: Span, lead: FontFamily | None, line: int) -> str:
         """Escaped text, each run the lead font cannot set wrapped in the font that sets it."""
-        faces = self.styles.faces(span.bold, span.italic)
+        faces = self.styles.faces(span.bold, span.italic, lead)
         runs = font_runs(span.text, faces, lambda c: glyph_error(c, faces, None, self.file, line))
         return "".join(
             escape(text)

@@ -92,3 +92,29 @@ def test_a_face_and_a_book_set_the_same_text_in_the_same_fonts_and_icon_room(pdf
     # centred on Roboto's capitals (cap height 0.711 em) on both
     assert face_rise == pytest.approx(0.711 / 2, abs=0.002)
     assert book_rise == pytest.approx(face_rise, abs=0.002)
+
+
+def test_a_heading_sets_what_its_display_font_lacks_in_a_fallback(tmp_path):
+    """A heading in GNU Typewriter, which has no em dash nor curly apostrophe: those two are
+    set in the body font (as a face's box sets what its font lacks in a fallback), the rest in
+    the heading's own font; none is left to a glyph the font does not have."""
+    folder = Path(shutil.copytree(FIXTURE, tmp_path / "sixth-game"))
+    theme_file = folder / "templates" / "theme.yaml"
+    theme = yaml.safe_load(theme_file.read_text())
+    theme.update(families={"GNU Typewriter": {"regular": "GNUTypewriter.ttf"}},
+                 fonts={"title": "GNU Typewriter"})  # fmt: skip
+    theme_file.write_text(yaml.safe_dump(theme, allow_unicode=True))
+    template = folder / "templates" / "rulebook.md.j2"
+    template.write_text(template.read_text().replace("# Overview", "# Overview — an agent’s game"))
+    code, output = invoke("build", str(folder), "--what", "rulebook", "--out", str(tmp_path),
+                          cwd=folder)  # fmt: skip
+    assert code == 0, output
+    with pdfplumber.open(tmp_path / "sixth-game" / "sixth-game-rulebook-a4.pdf") as doc:
+        chars = [c for page in doc.pages for c in page.chars  # the heading's (not the contents')
+                 if c["text"].strip() and round(c["size"]) == 20]  # fmt: skip
+    text = "".join(c["text"] for c in chars)
+    at = text.find("Overview—anagent’sgame")
+    assert at >= 0, f"the heading is not set in whole characters: {text[:80]!r}"
+    fonts = {c["text"]: c["fontname"].split("+")[-1] for c in chars[at : at + 22]}
+    assert fonts.pop("—") == fonts.pop("’") == "Roboto-Regular"
+    assert set(fonts.values()) == {"GNUTypewriter"}
