@@ -24,7 +24,7 @@ from pnp.export.pdf import CREATOR
 from pnp.export.pieces import SetPieces
 from pnp.export.shops import ShopSize, shop_size
 from pnp.impose.render import FormCache
-from pnp.layout.fonts import load_face
+from pnp.layout.text.fonts import load_face
 from pnp.limits import PAGES
 from pnp.resources import fonts_dir
 from pnp.units import mm_to_pt

@@ -10,7 +10,7 @@ May import `pnp.draw`, `pnp.catalog` (the YAML loader and field reader) and the 
   the flip to PDF points), `props` (one element's properties, read through `Fields`).
 - `shapes` (rect, circle, line, polygon, star; paint and bleed), `images` (image and icon
   elements, theme icons), `assets` (files templates may use), `textbox` (the text element).
-- `markup` (`**bold**`, `:icon:` ...), `words` (measured words, a font per character),
-  `textfit` (wrapping, shrink-to-fit, placing lines), `fonts` (TTF files and families).
+- `text`: the text engine faces and books share (markup, fonts and fallback, Japanese breaks,
+  inline icons, measuring and fitting a text box).
 - `theme` (palette, fonts, sizes and icons of a game, from its theme.yaml).
 """

@@ -1,4 +1,4 @@
-"""The text element: a box of marked-up text, set by pnp.layout.textfit, with inline icons."""
+"""The text element: a box of marked-up text, set by pnp.layout.text.fit, with inline icons."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ from pnp.draw import elements as draw
 from pnp.draw.elements import Element
 from pnp.draw.recall import Recall
 from pnp.errors import InputError
-from pnp.layout.fonts import STYLES
 from pnp.layout.frame import Face, Frame
 from pnp.layout.images import icon_aspect, place_icon
 from pnp.layout.props import Props
-from pnp.layout.textfit import fit_text
-from pnp.layout.words import TextStyle
+from pnp.layout.text.fit import fit_text
+from pnp.layout.text.fonts import STYLES
+from pnp.layout.text.words import TextStyle
 from pnp.limits import TEXT_CHARS
 from pnp.names import describe
 from pnp.units import mm_to_pt

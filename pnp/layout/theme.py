@@ -18,8 +18,8 @@ from typing import Any
 from pnp.catalog.fields import Fields
 from pnp.catalog.yamlsource import load_yaml
 from pnp.errors import InputError, UnknownNameError
-from pnp.layout.fontnames import COMMON, metric_twin
-from pnp.layout.fonts import STYLES, FontFamily, builtin_families, check_font_file
+from pnp.layout.text.fontnames import COMMON, metric_twin
+from pnp.layout.text.fonts import STYLES, FontFamily, builtin_families, check_font_file
 from pnp.layout.themeicons import CURRENT, IconDef, read_icons, read_keywords
 from pnp.names import closest, describe, quote
 from pnp.resources import fonts_dir, templates_dir

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from pnp.layout.fonts import load_face, loaded_fonts
+from pnp.layout.text.fonts import load_face, loaded_fonts
 from pnp.pipeline.workers import map_in_two, may_fork
 
 LARGE = 300  # components of a set; below this, forking and sending faces back costs more

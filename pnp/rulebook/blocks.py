@@ -105,7 +105,7 @@ class Story:
     ) -> Paragraph:
         """A paragraph; with `terms`, its bold phrases count as explaining glossary terms
         (generated lists and captions say `terms=False`)."""
-        paragraph = Paragraph(self.inlines.markup(inlines, style.fontSize, line), style)
+        paragraph = Paragraph(self.inlines.markup(inlines, style, line), style)
         paragraph.pnp_bold = _bold_runs(inlines) if terms else set()
         return paragraph
 
@@ -126,7 +126,7 @@ class Story:
 
     def heading(self, block: MdHeading) -> list[Flowable]:
         style = self.styles.headings[block.level]
-        text = self.inlines.markup(block.inlines, style.fontSize, block.line)
+        text = self.inlines.markup(block.inlines, style, block.line)
         title = self.inlines.plain(block.inlines)
         key = f"h{len(self.headings) + 1}"
         heading = Heading(text, style, block.level, title, key)
@@ -188,9 +188,8 @@ class Story:
             picture: Flowable = drawing
         else:
             picture = RasterImage(str(path), width=w, height=h)
-        caption = Paragraph(self.inlines.markup([Span(block.caption)], 7.5, block.line),
-                            self.styles.caption)  # fmt: skip
-        return [KeepTogether([picture, caption])]
+        caption = self.inlines.markup([Span(block.caption)], self.styles.caption, block.line)
+        return [KeepTogether([picture, Paragraph(caption, self.styles.caption)])]
 
 
 class DataTable(Table):

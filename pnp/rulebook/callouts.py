@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pnp.rulebook.markdown import Block, Icon, Quote, Span
+from pnp.layout.text.markup import IconRef, Span
+from pnp.rulebook.markdown import Block, Quote
 from pnp.rulebook.markdown import Paragraph as MdParagraph
 
 LABELLED = ("example", "note", "reading")  # call-outs labelled in the edition's words
@@ -52,7 +53,7 @@ def _topic(blocks: Sequence[Block]) -> str | None:
     first = blocks[0] if blocks else None
     if not isinstance(first, MdParagraph):
         return None
-    spans = [i for i in first.inlines if not isinstance(i, Icon)
+    spans = [i for i in first.inlines if not isinstance(i, IconRef)
              and not (isinstance(i, Span) and not i.text.strip())]  # fmt: skip
     lead = spans[0] if spans else None
     if isinstance(lead, Span) and (lead.bold or lead.italic):

@@ -12,10 +12,11 @@ from reportlab.platypus import Flowable, NextPageTemplate, PageBreak, Spacer
 from pnp.catalog.languages import localized, main_language
 from pnp.catalog.model import Game
 from pnp.draw.face import FaceArt
+from pnp.layout.text.markup import LineBreak, Span
 from pnp.rulebook.blocks import Story
 from pnp.rulebook.document import contents
 from pnp.rulebook.flowables import FRAME_PAD, FaceFan, FaceForms
-from pnp.rulebook.markdown import Break, Inline, Span
+from pnp.rulebook.markdown import Inline
 from pnp.rulebook.titles import title_lines
 from pnp.rulebook.words import Words
 
@@ -35,7 +36,7 @@ def cover_story(
     lines = title_lines(title, style.fontName, style.fontSize, story.width - 2 * FRAME_PAD)
     runs: list[Inline] = [Span(lines[0])]
     for line in lines[1:]:
-        runs += [Break(), Span(line)]
+        runs += [LineBreak(), Span(line)]
     out: list[Flowable] = [Spacer(1, 8 * mm), story.paragraph(runs, style, 0)]
     if meta.get("subtitle"):
         out.append(story.paragraph([Span(str(meta["subtitle"]))], styles.subtitle, 0))
@@ -93,7 +94,7 @@ def _inlines(lines: list[tuple[str, str]]) -> list[Inline]:
     out: list[Inline] = []
     for label, value in lines:
         if out:
-            out.append(Break())
+            out.append(LineBreak())
         if label:
             out.append(Span(f"{label}: ", bold=True))
         out.append(Span(value))

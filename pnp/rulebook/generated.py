@@ -13,13 +13,14 @@ from reportlab.platypus import Flowable, PageBreak, Spacer, Table, TableStyle
 from pnp.catalog.model import ComponentSet
 from pnp.draw.face import FaceArt
 from pnp.errors import InputError
+from pnp.layout.text.markup import LineBreak, Span
 from pnp.names import closest, did_you_mean
 from pnp.rulebook.blocks import Story
 from pnp.rulebook.data import Faced, RulebookData
 from pnp.rulebook.figures import Figures
 from pnp.rulebook.flowables import FaceImage, QuickRefStart
 from pnp.rulebook.glossary import ReadingIndex
-from pnp.rulebook.markdown import Break, Directive, Inline, Span
+from pnp.rulebook.markdown import Directive, Inline
 from pnp.rulebook.para import Paragraph
 from pnp.rulebook.printing import printing_flowables
 from pnp.rulebook.words import Words
@@ -165,7 +166,7 @@ class Generator:
                       f"{size.width_mm:g} × {size.height_mm:g} mm")  # fmt: skip
             if component_set.back:
                 detail += f", {words.two_sided}"
-            spans: list[Inline] = [Span(words.name(component_set), bold=True), Break(),
+            spans: list[Inline] = [Span(words.name(component_set), bold=True), LineBreak(),
                                    Span(detail)]  # fmt: skip
             rows.append([thumb, self.story.paragraph(spans, styles.small, d.line, terms=False)])
         column = mm_to_pt(THUMB_BOX_MM + 4)

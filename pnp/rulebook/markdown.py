@@ -1,12 +1,13 @@
 """A rulebook's Markdown as a small tree of blocks, each with the line it came from.
 
 markdown-it-py parses CommonMark plus tables; this module keeps what a rulebook may use
-(docs/rulebook.md) and refuses the rest at its line, so nothing is silently dropped.
+(docs/rulebook.md) and refuses the rest at its line, so nothing is silently dropped. Running
+text is read into the text engine's tokens (pnp.layout.text.markup), the ones a face's text
+is, so a book sets it as a face would.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
@@ -14,7 +15,8 @@ from functools import cache
 from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 
-ICON = re.compile(r":([^\W\d_][\w-]*):")
+from pnp.layout.text.markup import LineBreak, Span, Token, icon_tokens
+
 DIRECTIVES = ("pagebreak", "components", "gallery", "face", "table", "rules", "printing",
               "glossary", "readings", "notes", "quickref", "anatomy", "setup",
               "example")  # fmt: skip
@@ -23,29 +25,7 @@ QUOTE_KINDS = {"example": "example", "note": "note", "reading": "reading",
                "例": "example", "注": "note", "注意": "note", "解釈": "reading"}  # fmt: skip
 
 
-@dataclass(frozen=True)
-class Span:
-    """Running text in one style (`code` is set in the condensed font)."""
-
-    text: str
-    bold: bool = False
-    italic: bool = False
-    code: bool = False
-
-
-@dataclass(frozen=True)
-class Icon:
-    """An inline theme icon, `:name:`."""
-
-    name: str
-
-
-@dataclass(frozen=True)
-class Break:
-    """A hard line break inside a paragraph."""
-
-
-Inline = Span | Icon | Break
+Inline = Token  # a styled span, an inline icon or a line break
 
 
 @dataclass
@@ -227,7 +207,7 @@ class _Reader:
         for node in nodes:
             kind = node.type
             if kind == "text":
-                _text(node.content, out, bold, italic)
+                out.extend(icon_tokens(node.content, bold, italic))
             elif kind == "strong":
                 self._inline(node.children, out, bold=True, italic=italic, line=line)
             elif kind == "em":
@@ -237,7 +217,7 @@ class _Reader:
             elif kind == "softbreak":
                 out.append(Span(" ", bold, italic))
             elif kind == "hardbreak":
-                out.append(Break())
+                out.append(LineBreak())
             elif kind == "image":
                 raise self.fail("an image must stand alone in its paragraph", line)
             elif kind == "link":
@@ -246,18 +226,6 @@ class _Reader:
                 raise self.fail("raw HTML is not supported in a rulebook", line)
             else:
                 raise self.fail(f"{kind.replace('_', ' ')} is not supported in a rulebook", line)
-
-
-def _text(text: str, out: list[Inline], bold: bool, italic: bool) -> None:
-    """Text with `:icon:` names split out."""
-    pos = 0
-    for match in ICON.finditer(text):
-        if match.start() > pos:
-            out.append(Span(text[pos : match.start()], bold, italic))
-        out.append(Icon(match.group(1)))
-        pos = match.end()
-    if pos < len(text):
-        out.append(Span(text[pos:], bold, italic))
 
 
 def _line(node: SyntaxTreeNode) -> int:

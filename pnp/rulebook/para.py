@@ -8,7 +8,7 @@ the fragments and the style, and none of those changes after a paragraph is made
 ask at the width of the first is answered from the first.
 
 Text with wide (Japanese) characters breaks between phrases where kinsoku allows, the same
-rule as card faces (pnp.layout.jabreak).
+rule as card faces (pnp.layout.text.jabreak).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 
 from reportlab.platypus import paragraph
 
-from pnp.layout.jabreak import NO_START, OBJECT, breaks
+from pnp.layout.text.jabreak import NO_START, OBJECT, breaks
 
 
 class Paragraph(paragraph.Paragraph):
@@ -35,7 +35,7 @@ class Paragraph(paragraph.Paragraph):
 
     def breakLinesCJK(self, maxWidths: Any) -> Any:  # noqa: N802, N803 (reportlab's names)
         """Lines of text with wide characters, broken between phrases where kinsoku allows
-        (pnp.layout.jabreak), not after any character as reportlab's own breaker does."""
+        (pnp.layout.text.jabreak), not after any character as reportlab's own breaker does."""
         widths = list(maxWidths) if isinstance(maxWidths, (list, tuple)) else [maxWidths]
         if self.bulletText or self.style.endDots or not self.frags:
             return super().breakLinesCJK(widths)

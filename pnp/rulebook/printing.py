@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from reportlab.platypus import Flowable, Spacer
 
 from pnp.catalog.model import Game
-from pnp.rulebook.markdown import Span
+from pnp.layout.text.markup import Span
 from pnp.rulebook.words import Words
 
 if TYPE_CHECKING:  # a type only: blocks imports nothing from here at run time

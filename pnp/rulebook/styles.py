@@ -16,7 +16,8 @@ from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 
 from pnp.draw.rl_private import cjk_lines_break_beside_pictures
-from pnp.layout.fonts import FontFace, FontFamily, has_glyph, load_face, register_family
+from pnp.layout.text.fallback import faces_of
+from pnp.layout.text.fonts import FontFace, FontFamily, has_glyph, load_face, register_family
 from pnp.layout.theme import Theme
 
 BODY_PT = 10.0
@@ -49,6 +50,7 @@ class Styles:
     palette: Palette
     families: list[FontFamily]  # the body family first, then the fallbacks, for each character
     cjk: bool
+    title_family: FontFamily | None = None  # the headings' (None: the body's)
 
     @property
     def keep_small(self) -> ParagraphStyle:
@@ -79,9 +81,11 @@ class Styles:
         alignment = {"center": TA_CENTER, "right": TA_RIGHT}.get(align, TA_LEFT)
         return ParagraphStyle(f"{base.name}-{align}", parent=base, alignment=alignment)
 
-    def faces(self, bold: bool, italic: bool) -> list[FontFace]:
-        """The faces tried in turn for a character in this style."""
-        return [load_face(f.file_for(bold, italic)) for f in self.families]
+    def faces(self, bold: bool, italic: bool, lead: FontFamily | None = None) -> list[FontFace]:
+        """The faces tried in turn for a character in this style of the `lead` family (the
+        body's when None): its own, then the book's others (the body's first)."""
+        lead = lead or self.families[0]
+        return faces_of([lead, *(f for f in self.families if f != lead)], bold, italic)
 
 
 def make_styles(theme: Theme, lang: str) -> Styles:
@@ -94,7 +98,8 @@ def make_styles(theme: Theme, lang: str) -> Styles:
         lead = next((f for f in able if f.bold), able[0] if able else families[0])
         families = [lead, *(f for f in families if f != lead)]
     body_font = register_family(families[0])
-    title_font = register_family(families[0] if cjk else theme.family("title"))
+    title_family = families[0] if cjk else theme.family("title")
+    title_font = register_family(title_family)
     palette = _palette(theme)
     body = ParagraphStyle("body", fontName=body_font, fontSize=BODY_PT, leading=BODY_PT * LEADING,
                           textColor=palette.ink, spaceAfter=5,
@@ -104,6 +109,7 @@ def make_styles(theme: Theme, lang: str) -> Styles:
     heads = _headings(body, title_font, palette)
     return Styles(
         body=body, small=small, headings=heads, palette=palette, families=families, cjk=cjk,
+        title_family=title_family,
         **_display_styles(body, small, heads, palette),
     )  # fmt: skip
 

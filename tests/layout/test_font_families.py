@@ -10,7 +10,7 @@ import pdfplumber
 import pytest
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from pnp.layout.fonts import builtin_families, load_face
+from pnp.layout.text.fonts import builtin_families, load_face
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from pnp.layout.jabreak import NO_END, NO_START, boundary_spaces, breaks
+from pnp.layout.text.jabreak import NO_END, NO_START, boundary_spaces, breaks
 from pnp.resources import fonts_dir
 from pnp.rulebook.para import Paragraph
 

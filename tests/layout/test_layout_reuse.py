@@ -8,9 +8,11 @@ from typing import Any
 import pytest
 
 from pnp.errors import InputError, TemplateError
-from pnp.layout import props, textbox, textfit, words
-from pnp.layout.markup import IconRef, LineBreak, Span, parse_markup
+from pnp.layout import props, textbox
 from pnp.layout.templates import TemplateSet
+from pnp.layout.text import fit as textfit
+from pnp.layout.text import words
+from pnp.layout.text.markup import IconRef, LineBreak, Span, parse_markup
 from pnp.layout.theme import load_theme
 from pnp.units import mm_to_pt, parse_length
 

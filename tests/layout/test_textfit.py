@@ -8,11 +8,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnp.errors import FitError, GlyphError
-from pnp.layout.fonts import has_glyph, load_face, text_width
-from pnp.layout.markup import IconRef, LineBreak, Span, parse_markup
-from pnp.layout.textfit import fit_text
+from pnp.layout.text.fit import fit_text
+from pnp.layout.text.fonts import has_glyph, load_face, text_width
+from pnp.layout.text.markup import IconRef, LineBreak, Span, parse_markup
+from pnp.layout.text.words import TextStyle
 from pnp.layout.theme import Theme
-from pnp.layout.words import TextStyle
 from pnp.units import mm_to_pt
 
 THEME = Theme()

@@ -1,20 +1,20 @@
 """Text in a box: wrapping, shrink-to-fit and placing each line's runs and icons.
 
-Markup is pnp.layout.markup's, measuring pnp.layout.words'. Widths come from the registered TTF
-files, so what is measured here is what the PDF shows. Text that does not fit at its minimum
-size is an error, never clipped.
+Markup is pnp.layout.text.markup's, measuring pnp.layout.text.words', an inline icon's room
+pnp.layout.text.icons'. Widths come from the registered TTF files, so what is measured here is
+what the PDF shows. Text that does not fit at its minimum size is an error, never clipped.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 
 from pnp.errors import FitError
-from pnp.layout.fonts import FontFace, load_face, text_width
-from pnp.layout.markup import parse_markup
-from pnp.layout.words import IconSegment, Paragraph, Space, TextStyle, Word, measure_words
+from pnp.layout.text.fonts import FontFace, load_face, text_width
+from pnp.layout.text.icons import inline_icon
+from pnp.layout.text.markup import parse_markup
+from pnp.layout.text.words import IconSegment, Paragraph, Space, TextStyle, Word, measure_words
 from pnp.memo import Memo
 from pnp.names import quote
 from pnp.units import pt_to_mm
@@ -129,10 +129,19 @@ def wrap(
     return lines, None
 
 
-@lru_cache(maxsize=256, typed=True)  # 9 and 9.0 are equal keys of unequal sizes
+# the sizes tried by (size, min_size), each with its type: 9 and 9.0 are equal keys of
+# unequal sizes; a deck's text boxes share a few pairs
+_sizes: Memo[tuple[type, float, type, float], tuple[float, ...]] = Memo(256)
+
+
 def _candidate_sizes(size: float, min_size: float) -> tuple[float, ...]:
-    """The sizes tried, largest first: `size`, then down the 0.1 pt grid, then `min_size`
-    (a deck's text boxes share a few pairs, so each list is made once)."""
+    """The sizes tried, largest first: `size`, then down the 0.1 pt grid, then `min_size`."""
+    key = (type(size), size, type(min_size), min_size)
+    known = _sizes.get(key)
+    return known if known is not None else _sizes.put(key, _size_grid(size, min_size))
+
+
+def _size_grid(size: float, min_size: float) -> tuple[float, ...]:
     sizes = [size]
     k = 1
     while round(size - k * SIZE_STEP, 4) > min_size + _EPS:
@@ -251,10 +260,10 @@ class _LineSetter:
 
     def icon(self, segment: IconSegment) -> None:
         self.flush()
-        h = self.size * self.icon_scale
-        top = self.baseline - self.metrics.cap_height * self.size / 2 - h / 2
-        self.icons.append(PlacedIcon(segment.name, self.x, top, segment.aspect * h, h))
-        self.x += segment.aspect * h
+        room = inline_icon(segment.aspect, self.size, self.metrics.cap_height, self.icon_scale)
+        top = self.baseline - room.rise - room.height / 2
+        self.icons.append(PlacedIcon(segment.name, self.x, top, room.width, room.height))
+        self.x += room.width
 
     def skip(self, width: float) -> None:
         self.flush()

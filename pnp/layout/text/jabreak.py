@@ -4,16 +4,19 @@ A line breaks only between BudouX's phrases (巨大企業の / カードが / 3�
 inside a run of kanji, so a word, a compound or a number with its counter is never split; and
 never against kinsoku, the rules of Japanese typesetting: no line starts with a closing
 bracket, a stop or comma, a small kana or a prolonged-sound mark, and none ends with an
-opening bracket. Both the face text engine
-(pnp.layout.words) and the rulebook's paragraphs (pnp.rulebook.para) break where this says.
+opening bracket. Faces (pnp.layout.text.words) and the rulebook's paragraphs
+(pnp.rulebook.para) break where this says, and `tidy` their tokens' spaces the same way.
 """
 
 from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
-from functools import lru_cache
+from dataclasses import replace
 from typing import Any
+
+from pnp.layout.text.markup import Span, Token
+from pnp.memo import Memo
 
 # characters a line may not start with: closing brackets and quotes, stops, commas, small kana,
 # the prolonged-sound and iteration marks, and what binds to the character before
@@ -37,22 +40,30 @@ def has_wide(text: str) -> bool:
     return any(map(is_wide, text))
 
 
-@lru_cache(maxsize=1)
+_parsers: Memo[str, Any] = Memo(1)
+_phrases: Memo[str, frozenset[int]] = Memo(4096)  # a text's phrase starts, by the text
+
+
 def _parser() -> Any:
-    import budoux  # ~20 ms to load its model: only once a text needs it
+    def make() -> Any:
+        import budoux  # ~20 ms to load its model: only once a text needs it
 
-    return budoux.load_default_japanese_parser()
+        return budoux.load_default_japanese_parser()
+
+    return _parsers.get_or_make("ja", make)
 
 
-@lru_cache(maxsize=4096)
 def phrase_starts(text: str) -> frozenset[int]:
     """Where BudouX starts a phrase in `text` (indices > 0)."""
+    known = _phrases.get(text)
+    if known is not None:
+        return known
     starts, at = set(), 0
     for phrase in _parser().parse(text):
         at += len(phrase)
         starts.add(at)
     starts.discard(len(text))
-    return frozenset(starts)
+    return _phrases.put(text, frozenset(starts))
 
 
 def may_break(before: str, after: str) -> bool:
@@ -123,3 +134,24 @@ def _last(texts: Sequence[str | None], k: int) -> str:
         if text:
             return text[-1]
     return ""
+
+
+def tidy(tokens: Sequence[Token]) -> Sequence[Token]:
+    """The tokens as Japanese is set: without the Latin spaces between a styled piece or an
+    icon and wide text (`boundary_spaces`), nor a space alone between two wide characters,
+    which a line break in a Markdown source leaves. Looked at only when a piece starts or
+    ends with a space (nearly no text)."""
+    if len(tokens) < 2 or not any(
+        type(t) is Span and (t.text[:1] == " " or t.text[-1:] == " ") for t in tokens
+    ):
+        return tokens
+    texts = boundary_spaces([t.text if type(t) is Span else None for t in tokens])
+    out = [replace(t, text=x) if type(t) is Span and x != t.text else t
+           for t, x in zip(tokens, texts, strict=True)]  # fmt: skip
+    for k in range(1, len(out) - 1):
+        item, before, after = out[k], out[k - 1], out[k + 1]
+        if (type(item) is Span and item.text == " " and type(before) is Span
+                and type(after) is Span and before.text and after.text
+                and is_wide(before.text[-1]) and is_wide(after.text[0])):  # fmt: skip
+            out[k] = replace(item, text="")
+    return out

@@ -3,22 +3,22 @@
 Widths are measured at size 1 (they scale linearly), so shrink-to-fit measures each word once.
 A word breaks at spaces, at a zero-width space (U+200B), and in text with wide (CJK)
 characters, which those scripts write without spaces, between phrases where kinsoku allows
-(pnp.layout.jabreak): 巨大企業 or 3枚 is never split, no line starts with 」 or ゃ.
+(pnp.layout.text.jabreak): 巨大企業 or 3枚 is never split, no line starts with 」 or ゃ. The
+font for each character is pnp.layout.text.fallback's choice, as in a book.
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import reduce
 from operator import add
 
-from pnp.errors import GlyphError
-from pnp.layout.fonts import FontFace, FontFamily, has_glyph, load_face, text_width
-from pnp.layout.jabreak import boundary_spaces, breaks, has_wide, may_break
-from pnp.layout.markup import IconRef, LineBreak, Span, Token
+from pnp.layout.text.fallback import face_for, faces_of, glyph_error, invisible
+from pnp.layout.text.fonts import FontFace, FontFamily, has_glyph, load_face, text_width
+from pnp.layout.text.jabreak import breaks, has_wide, is_wide, may_break, tidy
+from pnp.layout.text.markup import IconRef, LineBreak, Span, Token
 
 ZERO_WIDTH_SPACE = "\u200b"
 
@@ -82,21 +82,9 @@ def measure_words(
     """Paragraphs (split at hard line breaks) of words and spaces; raises GlyphError naming
     `where` for a character no font has."""
     builder = _Builder(style, icon_aspect, where, file)
-    for token in _tidy(tokens):
+    for token in tidy(tokens):
         builder.add(token)
     return builder.paragraphs
-
-
-def _tidy(tokens: Sequence[Token]) -> Sequence[Token]:
-    """The tokens without Latin spaces between a styled piece or an icon and Japanese text
-    (pnp.layout.jabreak.boundary_spaces); looked at only when a piece starts or ends with one."""
-    if len(tokens) < 2 or not any(
-        type(t) is Span and (t.text[:1] == " " or t.text[-1:] == " ") for t in tokens
-    ):
-        return tokens
-    texts = boundary_spaces([t.text if type(t) is Span else None for t in tokens])
-    return [replace(t, text=x) if type(t) is Span and x != t.text else t
-            for t, x in zip(tokens, texts, strict=True)]  # fmt: skip
 
 
 _PIECES = re.compile("[ \t]+|\u200b|[^ \t\u200b]+")  # spaces, a zero-width space, the rest
@@ -129,11 +117,6 @@ def _space(face: FontFace) -> Space:
     if space is None:
         space = _spaces[face.name] = Space(face, text_width(" ", face, 1.0))
     return space
-
-
-def _is_wide(char: str) -> bool:
-    """Characters that may break anywhere (CJK), as their scripts have no spaces."""
-    return unicodedata.east_asian_width(char) in ("W", "F")
 
 
 class _Builder:
@@ -201,7 +184,7 @@ class _Builder:
     def _add_phrases(
         self, piece: str, first: FontFace, style: tuple[bool, bool], simple: dict[str, float]
     ) -> None:
-        """Text with wide characters: a word a phrase, broken only where pnp.layout.jabreak
+        """Text with wide characters: a word a phrase, broken only where pnp.layout.text.jabreak
         allows (also against the word the span before left open, e.g. after an icon)."""
         if self.word is not None and may_break(self._last_char(), piece[0]):
             self._end_word()
@@ -218,11 +201,11 @@ class _Builder:
     def _add_char(
         self, char: str, first: FontFace, style: tuple[bool, bool], simple: dict[str, float]
     ) -> None:
-        if unicodedata.category(char) in ("Cc", "Cf"):
+        if invisible(char):
             return
-        face = first if has_glyph(first, char) else self._face_for(char, self._faces(*style))
+        face = first if has_glyph(first, char) else self._fallback(char, style)
         width = text_width(char, face, 1.0)
-        if _is_wide(char):  # never in the fast path's table: its words are phrases
+        if is_wide(char):  # never in the fast path's table: its words are phrases
             self._append(char, face, width)
             return
         if face is first:
@@ -252,19 +235,11 @@ class _Builder:
     def _end_word(self) -> None:
         self.word = None
 
-    def _faces(self, bold: bool, italic: bool) -> list[FontFace]:
-        """The family's face and its fallbacks' (loaded, and so parsed, only when a character
-        needs them: IPAex Gothic alone is 6 MB)."""
-        families = [self.style.family, *self.style.fallback]
-        return [load_face(f.file_for(bold, italic)) for f in families]
-
-    def _face_for(self, char: str, faces: list[FontFace]) -> FontFace:
-        for face in faces:
-            if has_glyph(face, char):
-                return face
-        tried = ", ".join(dict.fromkeys(f.path.name for f in faces))
-        raise GlyphError(
-            f"{self.where}: no font has the character {char!r} (U+{ord(char):04X}); tried {tried}",
-            file=self.file,
-            hint="add a font that has it to fallback_fonts in the game's theme.yaml",
-        )
+    def _fallback(self, char: str, style: tuple[bool, bool]) -> FontFace:
+        """The face of a character the style's own lacks (the fallbacks are loaded, and so
+        parsed, only when a character needs them: IPAex Gothic alone is 6 MB)."""
+        faces = faces_of([self.style.family, *self.style.fallback], *style)
+        face = face_for(char, faces)
+        if face is None:
+            raise glyph_error(char, faces, self.where, self.file)
+        return face

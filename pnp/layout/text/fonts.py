@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import threading
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
@@ -21,6 +20,7 @@ from pnp.draw.ttfont import TTFont
 from pnp.errors import InputError
 from pnp.io import files
 from pnp.limits import FONT_BYTES
+from pnp.memo import Memo
 from pnp.resources import fonts_dir
 
 STYLES = ("regular", "bold", "italic", "bold_italic")
@@ -85,7 +85,7 @@ def builtin_families() -> dict[str, FontFamily]:
             "BIZ UDPGothic", d / "BIZUDPGothic-Regular.ttf", d / "BIZUDPGothic-Bold.ttf"
         ),
         # metric twins of Times New Roman, Arial, Courier New, Calibri and Cambria
-        # (pnp.layout.fontnames; OFL; Debian fonts-liberation2, fonts-crosextra-*)
+        # (pnp.layout.text.fontnames; OFL; Debian fonts-liberation2, fonts-crosextra-*)
         **{name: _four(name, stem) for name, stem in (
             ("Liberation Serif", "LiberationSerif"), ("Liberation Sans", "LiberationSans"),
             ("Liberation Mono", "LiberationMono"), ("Carlito", "Carlito"), ("Caladea", "Caladea"),
@@ -156,17 +156,24 @@ def _remember(given: Path, face: FontFace) -> None:
 
 def has_glyph(face: FontFace, char: str) -> bool:
     """True when the font's character map covers `char`."""
-    return ord(char) in _cmap(face.name)
+    return ord(char) in glyphs(face)
+
+
+# the code points each registered font maps, by its name (a game uses a few fonts)
+_cmaps: Memo[str, frozenset[int]] = Memo(64)
+
+
+def glyphs(face: FontFace) -> frozenset[int]:
+    """The code points `face`'s character map covers."""
+    cmap = _cmaps.get(face.name)
+    if cmap is None:
+        cmap = _cmaps.put(face.name, frozenset(pdfmetrics.getFont(face.name).face.charToGlyph))
+    return cmap
 
 
 def text_width(text: str, face: FontFace, size: float) -> float:
     """Advance width of `text` in points at `size`, from the font's own metrics."""
     return pdfmetrics.stringWidth(text, face.name, size)
-
-
-@lru_cache(maxsize=64)
-def _cmap(name: str) -> frozenset[int]:
-    return frozenset(pdfmetrics.getFont(name).face.charToGlyph)
 
 
 def register_family(family: FontFamily) -> str:

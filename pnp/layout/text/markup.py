@@ -1,7 +1,9 @@
-"""Light text markup: `**bold**`, `*italic*`, `:icon-name:`, newlines, and `\\` escapes.
+"""The text engine's tokens (styled spans, inline icons, line breaks) and the faces' light
+markup: `**bold**`, `*italic*`, `:icon-name:`, newlines, and `\\` escapes.
 
-`parse_markup` turns a text into tokens (styled spans, inline icons, line breaks); measuring and
-setting them is pnp.layout.words' and pnp.layout.textfit's job.
+`parse_markup` turns a face's text into tokens; a rulebook's Markdown is read into the same
+tokens (pnp.rulebook.markdown, with `icon_tokens` for the `:icon:` names in its text), so both
+are set by the same rules (pnp.layout.text.jabreak.tidy, pnp.layout.text.fallback).
 """
 
 from __future__ import annotations
@@ -12,11 +14,13 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Span:
-    """Running text in one style."""
+    """Running text in one style (`code`: Markdown's `code`, which a book sets in its own font;
+    face markup has none)."""
 
     text: str
     bold: bool = False
     italic: bool = False
+    code: bool = False
 
 
 @dataclass(frozen=True)
@@ -33,7 +37,9 @@ class LineBreak:
 
 Token = Span | IconRef | LineBreak
 
-_MARK = re.compile(r"\\[\\*:]|\*\*|\*|:[^\W\d_][\w-]*:|\n")
+ICON_NAME = r"[^\W\d_][\w-]*"  # a theme icon's name as text gives it, between colons
+_ICON = re.compile(f":({ICON_NAME}):")
+_MARK = re.compile(rf"\\[\\*:]|\*\*|\*|:{ICON_NAME}:|\n")
 
 
 @dataclass(slots=True)
@@ -74,6 +80,20 @@ def parse_markup(text: str) -> list[Token]:
         else:
             italic = not italic
     return tokens
+
+
+def icon_tokens(text: str, bold: bool = False, italic: bool = False) -> list[Span | IconRef]:
+    """Text in one style with its `:icon:` names made icons (`5 :coin:` -> "5 ", coin)."""
+    out: list[Span | IconRef] = []
+    pos = 0
+    for match in _ICON.finditer(text):
+        if match.start() > pos:
+            out.append(Span(text[pos : match.start()], bold, italic))
+        out.append(IconRef(match.group(1)))
+        pos = match.end()
+    if pos < len(text):
+        out.append(Span(text[pos:], bold, italic))
+    return out
 
 
 def _split(text: str) -> list[_Part]:

@@ -1,0 +1,120 @@
+"""Faces and books set text with one engine (pnp.layout.text): the same marked-up text, with
+a bold word, a character the body font lacks and an inline icon, comes out in the same fonts,
+character by character, with the icon taking the same room and sitting at the same height, on
+a card face in the kit and in a paragraph of the rulebook. Measured from the PDFs."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pdfplumber
+import pytest
+import yaml
+from cli_in import invoke
+
+FIXTURE = Path(__file__).parents[1] / "fixtures" / "build" / "sixth-game"
+# bold "2" and 漢 (in no Roboto: the first fallback that has it, IPAex Gothic, not BIZ UDPGothic
+# after it), an icon, then 字 in the regular style
+TEXT = "Gain **2 漢** :coin: then 字."
+EXPECTED = [
+    *(("G", "Roboto-Regular"), ("a", "Roboto-Regular"), ("i", "Roboto-Regular")),
+    *(("n", "Roboto-Regular"), ("2", "Roboto-Bold"), ("漢", "IPAexGothic")),
+    *(("t", "Roboto-Regular"), ("h", "Roboto-Regular"), ("e", "Roboto-Regular")),
+    *(("n", "Roboto-Regular"), ("字", "IPAexGothic"), (".", "Roboto-Regular")),
+]
+COIN = {"box": [24, 24], "elements": [{"circle": {"cx": 12, "cy": 12, "r": 12,
+                                                  "fill": "#c9a227"}}]}  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def pdfs(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """The sixth game with the text on one agent's face (and so in the rulebook's list of
+    agents); its kit of cards and its rulebook."""
+    folder = Path(shutil.copytree(FIXTURE, tmp_path_factory.mktemp("g") / "sixth-game"))
+    theme_file = folder / "templates" / "theme.yaml"
+    theme = yaml.safe_load(theme_file.read_text())
+    theme.update(fallback_fonts=["IPAex Gothic", "BIZ UDPGothic"], icons={"coin": COIN})
+    theme_file.write_text(yaml.safe_dump(theme, allow_unicode=True))
+    agents_file = folder / "agents.yaml"
+    agents = yaml.safe_load(agents_file.read_text())
+    sleeper = next(c for c in agents["components"] if c["id"] == "sleeper")
+    sleeper["text"] = TEXT
+    agents_file.write_text(yaml.safe_dump(agents, allow_unicode=True))
+    out = tmp_path_factory.mktemp("out")
+    code, output = invoke("build", str(folder), "--what", "cards,rulebook", "--out", str(out),
+                          cwd=folder)  # fmt: skip
+    assert code == 0, output
+    return (
+        out / "sixth-game" / "sixth-game-a4.pdf",
+        out / "sixth-game" / "sixth-game-rulebook-a4.pdf",
+    )
+
+
+def setting(pdf: Path, before: str) -> tuple[list[tuple[str, str]], float, float, float]:
+    """Where the text follows `before`: its characters with their fonts (subset prefix
+    dropped); the room between 漢 and "then", the icon's width and its middle's rise above the
+    baseline, each over the text's size."""
+    with pdfplumber.open(pdf) as doc:
+        for page in doc.pages:
+            chars = [c for c in page.chars if c["text"].strip()]
+            text = "".join(c["text"] for c in chars)
+            at = text.find(before + "Gain")
+            if at < 0:
+                continue
+            found = chars[at + len(before) : at + len(before) + len(EXPECTED)]
+            fonts = [(c["text"], c["fontname"].split("+")[-1]) for c in found]
+            kan, then = found[5], found[6]
+            size = then["size"]
+            baseline = page.height - then["matrix"][5]  # top-down, as pdfplumber's `top`
+            [icon] = [o for o in page.curves if kan["x1"] < o["x0"] and o["x1"] < then["x0"]
+                      and abs(o["top"] - then["top"]) < size]  # fmt: skip
+            rise = baseline - (icon["top"] + icon["bottom"]) / 2
+            return (
+                fonts,
+                (then["x0"] - kan["x1"]) / size,
+                (icon["x1"] - icon["x0"]) / size,
+                rise / size,
+            )
+    raise AssertionError(f"{before!r} followed by the text is on no page of {pdf.name}")
+
+
+def test_a_face_and_a_book_set_the_same_text_in_the_same_fonts_and_icon_room(pdfs):
+    kit, book = pdfs
+    face_fonts, face_gap, face_icon, face_rise = setting(kit, "")
+    book_fonts, book_gap, book_icon, book_rise = setting(book, "value4):")
+    assert face_fonts == EXPECTED
+    assert book_fonts == EXPECTED
+    # the icon as tall (so as wide) as the type, with a space either side, on both
+    assert face_icon == pytest.approx(1.0, abs=0.002)
+    assert book_icon == pytest.approx(face_icon, abs=0.002)
+    assert book_gap == pytest.approx(face_gap, abs=0.002)
+    # centred on Roboto's capitals (cap height 0.711 em) on both
+    assert face_rise == pytest.approx(0.711 / 2, abs=0.002)
+    assert book_rise == pytest.approx(face_rise, abs=0.002)
+
+
+def test_a_heading_sets_what_its_display_font_lacks_in_a_fallback(tmp_path):
+    """A heading in GNU Typewriter, which has no em dash nor curly apostrophe: those two are
+    set in the body font (as a face's box sets what its font lacks in a fallback), the rest in
+    the heading's own font; none is left to a glyph the font does not have."""
+    folder = Path(shutil.copytree(FIXTURE, tmp_path / "sixth-game"))
+    theme_file = folder / "templates" / "theme.yaml"
+    theme = yaml.safe_load(theme_file.read_text())
+    theme.update(families={"GNU Typewriter": {"regular": "GNUTypewriter.ttf"}},
+                 fonts={"title": "GNU Typewriter"})  # fmt: skip
+    theme_file.write_text(yaml.safe_dump(theme, allow_unicode=True))
+    template = folder / "templates" / "rulebook.md.j2"
+    template.write_text(template.read_text().replace("# Overview", "# Overview — an agent’s game"))
+    code, output = invoke("build", str(folder), "--what", "rulebook", "--out", str(tmp_path),
+                          cwd=folder)  # fmt: skip
+    assert code == 0, output
+    with pdfplumber.open(tmp_path / "sixth-game" / "sixth-game-rulebook-a4.pdf") as doc:
+        chars = [c for page in doc.pages for c in page.chars  # the heading's (not the contents')
+                 if c["text"].strip() and round(c["size"]) == 20]  # fmt: skip
+    text = "".join(c["text"] for c in chars)
+    at = text.find("Overview—anagent’sgame")
+    assert at >= 0, f"the heading is not set in whole characters: {text[:80]!r}"
+    fonts = {c["text"]: c["fontname"].split("+")[-1] for c in chars[at : at + 22]}
+    assert fonts.pop("—") == fonts.pop("’") == "Roboto-Regular"
+    assert set(fonts.values()) == {"GNUTypewriter"}
