@@ -17,6 +17,8 @@ the page's content stream. Target: M1 0 %, M2 <= 5 % on each paper.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import math
 import re
 import sys
@@ -170,7 +172,8 @@ def kit_measures(game_id: str, paper: str) -> tuple[int, int, int, int]:
     with tempfile.TemporaryDirectory() as tmp:
         try:
             options = BuildOptions(products=PRODUCTS, paper=paper, out_dir=Path(tmp))
-            (path,) = build_games([resolve_game(game_id)], options)
+            with contextlib.redirect_stderr(io.StringIO()):  # the cut check's own warnings
+                (path,) = build_games([resolve_game(game_id)], options)
         finally:
             undo()
         kept = confirmed(placed, path)

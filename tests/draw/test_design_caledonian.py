@@ -123,6 +123,19 @@ def test_every_dossier_card_names_itself_in_the_left_15_mm(edition):
     assert missing == [], f"{len(missing)} of {len(faces)} Dossier cards: {missing[:4]}"
 
 
+def test_who_a_crisis_counts_for_reads_across_the_table(game, faces):
+    """Every player reads a Crisis or Incident card's "counts for" row at every resolution,
+    from across the table: each nation's code there is 9 pt or more (read from the PDF)."""
+    codes = {row["code"] for row in game.tables["nations"].rows}
+    small = set()
+    for set_id in [s for s in faces if s.startswith("crisis-")] + ["incident"]:
+        for cid, (front, _) in faces[set_id].items():
+            found = [w for w in words(front) if w["text"] in codes]
+            assert found, cid
+            small |= {(set_id, w["text"], round(w["size"], 1)) for w in found if w["size"] < 9}
+    assert small == set()
+
+
 def test_the_index_is_repeated_bottom_right(faces):
     """Turned the other way up, a card still shows its value and code in its corner."""
     front, _ = faces["dossier"]["gbr-broker"]
