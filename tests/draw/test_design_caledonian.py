@@ -92,6 +92,50 @@ def test_every_dossier_card_tells_value_and_nation_in_the_left_15_mm(game, faces
         assert all(w["x0"] >= SAFE_MM and w["top"] >= SAFE_MM for w in value + code), cid
 
 
+def strip_lines(face) -> list[str]:
+    """What a fanned hand shows of a face (its left 15 mm), line by line as a player reads it:
+    upright words left to right, and text turned to read up the card's side bottom to top."""
+    with pdfplumber.open(io.BytesIO(face_pdf(face))) as doc:
+        chars = doc.pages[0].chars
+    b = face.bleed_mm
+    shown = [c for c in chars if pt_to_mm(c["x1"]) - b <= FAN_MM and pt_to_mm(c["x0"]) - b >= 0]
+    rows: dict[tuple[bool, int], list] = {}
+    for c in shown:
+        key = (c["upright"], round(c["top"] if c["upright"] else c["x0"]))
+        rows.setdefault(key, []).append(c)
+    lines = []
+    for (upright, _), row in sorted(rows.items()):
+        row.sort(key=(lambda c: c["x0"]) if upright else (lambda c: -c["top"]))
+        lines.append(" ".join("".join(c["text"] for c in row).split()))
+    return lines
+
+
+@pytest.mark.parametrize("edition", ["pnp", "original"])
+def test_every_dossier_card_names_itself_in_the_left_15_mm(edition):
+    """Several cards of one nation share a value and differ by name alone, so a fanned hand
+    must show the name too: read from the PDF, whole, in the left 15 mm of every Dossier card."""
+    game = resolve_game(GAME, edition)
+    faces = render_game_faces(game)["dossier"]
+    missing = []
+    for cid, card in dossier_cards(game).items():
+        if card.name not in strip_lines(faces[cid][0]):
+            missing.append(cid)
+    assert missing == [], f"{len(missing)} of {len(faces)} Dossier cards: {missing[:4]}"
+
+
+def test_who_a_crisis_counts_for_reads_across_the_table(game, faces):
+    """Every player reads a Crisis or Incident card's "counts for" row at every resolution,
+    from across the table: each nation's code there is 9 pt or more (read from the PDF)."""
+    codes = {row["code"] for row in game.tables["nations"].rows}
+    small = set()
+    for set_id in [s for s in faces if s.startswith("crisis-")] + ["incident"]:
+        for cid, (front, _) in faces[set_id].items():
+            found = [w for w in words(front) if w["text"] in codes]
+            assert found, cid
+            small |= {(set_id, w["text"], round(w["size"], 1)) for w in found if w["size"] < 9}
+    assert small == set()
+
+
 def test_the_index_is_repeated_bottom_right(faces):
     """Turned the other way up, a card still shows its value and code in its corner."""
     front, _ = faces["dossier"]["gbr-broker"]

@@ -139,9 +139,10 @@ def test_espionage_banner_eye_is_not_a_blank_lozenge(faces):
     red, the white iris, red, white outline (three white runs), not one solid white shape."""
     front, _ = faces["dossier"]["usa-wiretap"]
     img, px = _pixels(front)
-    bleed, safe = front.bleed_mm, 3
-    x0, y_mid = (bleed + safe + 1.2) * px, (bleed + 34.6 + 2.5) * px
-    row = [img.getpixel((int(x0 + i), int(y_mid))) for i in range(int(5 * px))]
+    bleed = front.bleed_mm
+    # the banner runs from 33 mm, 5.4 mm tall; its eye is 4.6 mm wide, 5.6 mm from the left
+    x0, y_mid = (bleed + 5.2) * px, (bleed + 33.0 + 2.7) * px
+    row = [img.getpixel((int(x0 + i), int(y_mid))) for i in range(int(5.4 * px))]
     white = [min(rgb) > 200 for rgb in row]
     runs = sum(1 for a, b in zip([False, *white[:-1]], white, strict=True) if b and not a)
     assert runs >= 3
