@@ -13,17 +13,11 @@ from typing import Any
 
 from jinja2 import Environment, TemplateNotFound, TemplateSyntaxError, meta, nodes
 
-from pnp.memo import Memo
-
-# by the environment's identity (held) and the template's name
-_READS: Memo[tuple[int, str], tuple[frozenset[str] | None]] = Memo(256)
-
 
 def template_reads(env: Environment, name: str) -> frozenset[str] | None:
     """The context names template `name` (and what it shares its context with) may read;
     None when that cannot be told (an unreadable template, one named by an expression)."""
-    key = (id(env), name)
-    return _READS.get_or_make(key, lambda: (_reads(env, name, set()),), held=env)[0]
+    return _reads(env, name, set())
 
 
 def _reads(env: Environment, name: str, seen: set[str]) -> frozenset[str] | None:

@@ -12,7 +12,6 @@ from pnp.draw.elements import RGB, Element
 from pnp.draw.face import FaceArt, face_key, make_face_art
 from pnp.draw.legibility import Finding, Survey, check_face
 from pnp.io.files import confine
-from pnp.layout.reads import template_reads
 from pnp.layout.templates import FittedKey, TemplateSet
 from pnp.layout.theme import load_theme
 from pnp.pipeline.split import faces_in_two
@@ -123,7 +122,7 @@ def render_set_faces(
 def _same_for_every_card(templates: TemplateSet, name: str) -> bool:
     """Whether template `name` reads no per-card name (`card`, `component`): then its face is
     the same for every card of a set (templates are pure: no random, no clock)."""
-    reads = template_reads(templates.env, name)
+    reads = templates.reads(name)
     return reads is not None and not reads & {"card", "component"}
 
 
