@@ -181,10 +181,13 @@ def _spell(value: object) -> str:
         items: tuple = value  # type: ignore[assignment]
         if len(items) == 1:  # the one-item tuple's comma, as repr writes it
             return f"({_spell(items[0])},)"
-        return f"({', '.join([_float(v) if type(v) is float else _spell(v) for v in items])})"
+        floats = _FLOATS.get  # a float's text looked up in place: no call when known
+        texts = [floats(v) or _float_text(v) if type(v) is float else _spell(v) for v in items]
+        return f"({', '.join(texts)})"
     name, get = _KEY_FIELDS.get(kind) or _key_getter(kind, value)
     if get is not None:  # floats looked up here: a call saved on most fields
-        texts = [_float(v) if type(v) is float else _spell(v) for v in get(value)]
+        floats = _FLOATS.get
+        texts = [floats(v) or _float_text(v) if type(v) is float else _spell(v) for v in get(value)]
         return f"({name!r}, {', '.join(texts)})"
     return repr(_canonical(value))
 

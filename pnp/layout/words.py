@@ -112,16 +112,24 @@ _words: Memo[str, dict[str, float]] = Memo(64)
 _WORDS = 4096
 
 
+# looked up per span and per space: a lookup and a test, no call made when known
 def _simple_widths(face: FontFace) -> dict[str, float]:
-    return _simple.get_or_make(face.name, dict)
+    widths = _simple.get(face.name)
+    return widths if widths is not None else _simple.put(face.name, {})
 
 
 def _word_widths(face: FontFace) -> dict[str, float]:
-    return _words.get_or_make(face.name, dict)
+    widths = _words.get(face.name)
+    return widths if widths is not None else _words.put(face.name, {})
 
 
 def _space(face: FontFace) -> Space:
-    return _spaces.get_or_make(face.name, lambda: Space(face, text_width(" ", face, 1.0)))
+    space = _spaces.get(face.name)
+    return space if space is not None else _spaces.put(face.name, _new_space(face))
+
+
+def _new_space(face: FontFace) -> Space:
+    return Space(face, text_width(" ", face, 1.0))
 
 
 def _is_wide(char: str) -> bool:
