@@ -32,6 +32,9 @@ def template_set(game: Game, ink_saver: bool = False) -> TemplateSet:
     return TemplateSet(search_paths=search, asset_roots=assets, theme=theme, roots=roots)
 
 
+# components of a set from which a side that reads no card is laid out once: below, reading
+# its template (and what it imports) to find out costs more than laying it out for each card
+ONCE_FROM = 200
 # a component's front and back: fitted key, elements, legibility and cut findings, face key
 Judged = tuple[tuple[Element, ...], list[Finding], list[CutFinding], str]
 Laid = list[tuple[FittedKey, tuple[Element, ...], list[Finding], list[CutFinding], str] | None]
@@ -54,7 +57,8 @@ def lay_out_set(
     shape, deck = component_set.shape, component_set.is_deck
     # by id, face held: judged and keyed where laid out (in a worker, for half a large set)
     judged: dict[int, Judged] = {}
-    same = [name is not None and _same_for_every_card(templates, name) for name in names]
+    many = len(component_set.components) >= ONCE_FROM
+    same = [many and name is not None and _same_for_every_card(templates, name) for name in names]
     once: dict[int, tuple[FittedKey, tuple[Element, ...]]] = {}  # a side that reads no card
 
     def lay_out(component: Component) -> Laid:

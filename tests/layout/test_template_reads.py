@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from pnp.catalog.load import load_game
 from pnp.draw.elements import Element, Group, Text
+from pnp.pipeline import faces
 from pnp.pipeline.faces import lay_out_set, template_set
 
 GAME = """\
@@ -56,17 +59,22 @@ def _texts(elements: tuple[Element, ...]) -> list[str]:
     return found
 
 
-def _backs(folder: Path) -> list[tuple[Element, ...]]:
+def _backs(folder: Path, monkeypatch: pytest.MonkeyPatch) -> list[tuple[Element, ...]]:
+    monkeypatch.setattr(faces, "ONCE_FROM", 1)  # a set of three, looked at as a large one
     game = load_game(folder)
     laid = lay_out_set(game, game.sets["deck"], template_set(game), 3.0)
     return [faces[1][1] for _, faces in laid if faces[1] is not None]
 
 
-def test_a_back_reading_its_card_through_an_imported_macro_names_each_card(tmp_path) -> None:
-    backs = _backs(_game(tmp_path, NAMED_BACK))
+def test_a_back_reading_its_card_through_an_imported_macro_names_each_card(
+    tmp_path, monkeypatch
+) -> None:
+    backs = _backs(_game(tmp_path, NAMED_BACK), monkeypatch)
     assert [_texts(b) for b in backs] == [["Mole"], ["Courier"], ["Handler"]]
 
 
-def test_a_back_including_a_file_by_a_worked_out_name_names_each_card(tmp_path) -> None:
-    backs = _backs(_game(tmp_path, INCLUDED_BACK))
+def test_a_back_including_a_file_by_a_worked_out_name_names_each_card(
+    tmp_path, monkeypatch
+) -> None:
+    backs = _backs(_game(tmp_path, INCLUDED_BACK), monkeypatch)
     assert [_texts(b) for b in backs] == [["Mole"], ["Courier"], ["Handler"]]
