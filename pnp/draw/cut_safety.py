@@ -17,7 +17,6 @@ edge and what is there, for one warning line per template and problem (`CutSurve
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from pnp.draw.coverage import IDENTITY, Cover, colour_at, painted_covers
 from pnp.draw.cut_frame import (
@@ -38,7 +37,7 @@ from pnp.draw.cut_frame import (
 from pnp.draw.cut_marks import line_or_text, marks, text_box
 from pnp.draw.cut_round import round_findings
 from pnp.draw.elements import RGB, Circle, Element, Polyline, Text
-from pnp.draw.recall import Recall
+from pnp.memo import Memo
 from pnp.units import mm_to_pt
 
 __all__ = ["SAFE_MM", "CutFinding", "CutSurvey", "check_cuts"]
@@ -58,14 +57,13 @@ def check_cuts(
     remembered = _PARTS.get
     shown = []  # only what reaches the band matters: most of a face lies inside it
     for element in elements:
-        hit = remembered(id(element))
-        part = hit[1] if hit is not None and hit[0] == size else _part(element, size)
+        part = remembered((id(element), size)) or _part(element, size)
         if part is not _NOTHING:
             shown.append(part)
     key = (tuple(map(id, shown)), *size, back)
     found = _FACES.get(key)
     if found is None:
-        found = _FACES.put(key, shown, _face_findings(shown, size, back))
+        found = _FACES.put(key, _face_findings(shown, size, back), held=shown)
     return list(found)
 
 
@@ -75,7 +73,7 @@ def _round(elements: tuple[Element, ...], size: tuple[float, float, float], back
     key = (tuple(map(id, elements)), *size, back, "round")
     found = _FACES.get(key)
     if found is None:
-        found = _FACES.put(key, list(elements), round_findings(elements, *size, back))
+        found = _FACES.put(key, round_findings(elements, *size, back), held=list(elements))
     return list(found)
 
 
@@ -89,16 +87,16 @@ class _Part:
     marks: tuple[tuple[CutFinding, ...], ...]
 
 
-# by element identity (pnp.draw.recall), with the face size it was worked out for: a set's
-# faces share most elements, and an element is laid out for one size
-_PARTS: Recall[tuple[tuple[float, float, float], _Part]] = Recall(512)
+# by element identity and the face size it was worked out for: a set's faces share most
+# elements
+_PARTS: Memo[tuple[int, tuple[float, float, float]], _Part] = Memo(512)
 # a face's findings, by the parts that reach its band, its size and whether it is a back
-_FACES: Recall[tuple[CutFinding, ...]] = Recall(256)
+_FACES: Memo[tuple, tuple[CutFinding, ...]] = Memo(256)
 
 
 def _part(element: Element, size: tuple[float, float, float]) -> _Part:
     """What `element` brings to a face of `size` (_NOTHING for most), remembered."""
-    return _PARTS.put(id(element), element, (size, _part_of(element, size)))[1]
+    return _PARTS.put((id(element), size), _part_of(element, size), held=element)
 
 
 def _part_of(element: Element, size: tuple[float, float, float]) -> _Part:
@@ -121,11 +119,16 @@ def _part_of(element: Element, size: tuple[float, float, float]) -> _Part:
 _NOTHING = _Part((), ())
 
 
-@lru_cache(maxsize=64)
 def _frame(size: tuple[float, float, float]) -> tuple[Frame, Span, Box]:
     """A face's frame, its band (from the bleed to PANEL_MM inside the trim) and what lies
     inside the deepest band (a back's)."""
-    width_mm, height_mm, bleed_mm = size
+    return _FRAMES.get(size) or _FRAMES.put(size, _frame_of(*size))
+
+
+_FRAMES: Memo[tuple[float, float, float], tuple[Frame, Span, Box]] = Memo(64)
+
+
+def _frame_of(width_mm: float, height_mm: float, bleed_mm: float) -> tuple[Frame, Span, Box]:
     frame = Frame(mm_to_pt(width_mm), mm_to_pt(height_mm))
     return frame, (-mm_to_pt(bleed_mm), mm_to_pt(PANEL_MM)), frame.inner(BACK_PANEL_MM)
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields, is_dataclass
 from operator import attrgetter
@@ -20,8 +19,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.elements import Element
 from pnp.draw.paint import paint
-from pnp.draw.recall import Recall
 from pnp.draw.rl_private import page_code
+from pnp.memo import Memo
 from pnp.units import mm_to_pt
 
 # Every PDF pnp writes imports this module first. Its streams stay binary (Flate only): ASCII85
@@ -80,15 +79,13 @@ def face_key(
 
 
 # canonical text of recent top-level elements by identity: the faces of a set share most of
-# theirs (pnp.layout.items), so each is spelt out once (pnp.draw.recall)
-_SPELT: Recall[str] = Recall(512)
+# theirs (pnp.layout.items), so each is spelt out once
+_SPELT: Memo[int, str] = Memo(512)
 
 
 def _element_text(element: Element) -> str:
     text = _SPELT.get(id(element))
-    if text is None:
-        text = _SPELT.put(id(element), element, _spell(element))
-    return text
+    return text if text is not None else _SPELT.put(id(element), _spell(element), held=element)
 
 
 def make_face_art(
@@ -107,28 +104,23 @@ def make_face_art(
     box = (-bleed, -bleed, mm_to_pt(width_mm) + 2 * bleed, mm_to_pt(height_mm) + 2 * bleed)
     ident = (id(elements), box, shape)
     hit = _WRAPPED.get(ident)
-    if hit is None or hit[0] is not elements:  # the same elements (every back of a deck) share
+    if hit is None:  # the same elements (every back of a deck) share one painter
         if key is None:
             key = face_key(elements, width_mm, height_mm, bleed_mm, shape)
-        hit = (elements, _Painter(box, elements), key)
-        _WRAPPED[ident] = hit
-        if len(_WRAPPED) > _WRAPPED_SIZE:
-            _WRAPPED.popitem(last=False)
-    else:
-        _WRAPPED.move_to_end(ident)
+        hit = _WRAPPED.put(ident, (_Painter(box, elements), key), held=elements)
     return FaceArt(
-        key=hit[2],
+        key=hit[1],
         width_mm=width_mm,
         height_mm=height_mm,
         bleed_mm=bleed_mm,
-        draw=hit[1],
+        draw=hit[0],
         shape=shape,
         label=label,
     )
 
 
-_WRAPPED: OrderedDict[tuple, tuple[tuple[Element, ...], _Painter, str]] = OrderedDict()
-_WRAPPED_SIZE = 64
+# painters and keys of recent faces, by the identity of their elements, box and shape
+_WRAPPED: Memo[tuple, tuple[_Painter, str]] = Memo(64)
 
 
 class _Painter:
@@ -154,7 +146,7 @@ class _Painter:
 
 
 # per element type: its name and a getter of the fields its key follows (None: not a dataclass)
-_KEY_FIELDS: dict[type, tuple[str, Callable[[object], tuple]] | None] = {}
+_KEY_FIELDS: Memo[type, tuple[str, Callable[[object], tuple] | None]] = Memo(256)
 
 
 def _canonical(value: object) -> object:
@@ -167,9 +159,9 @@ def _canonical(value: object) -> object:
         return tuple(map(_canonical, value))  # type: ignore[call-overload]
     if kind is str or kind is int:
         return value
-    getter = _KEY_FIELDS[kind] if kind in _KEY_FIELDS else _key_getter(kind, value)
-    if getter is not None:
-        return (getter[0], *map(_canonical, getter[1](value)))
+    name, get = _KEY_FIELDS.get(kind) or _key_getter(kind, value)
+    if get is not None:
+        return (name, *map(_canonical, get(value)))
     if isinstance(value, tuple | list):
         return tuple(_canonical(v) for v in value)
     if isinstance(value, float):
@@ -182,40 +174,41 @@ def _spell(value: object) -> str:
     out again (a set's faces repeat the same few positions, sizes and colours)."""
     kind = type(value)
     if kind is float:
-        return _FLOATS[value]  # type: ignore[index]
+        return _float(value)  # type: ignore[arg-type]
     if kind is str or kind is int:
         return repr(value)
     if kind is tuple:
         items: tuple = value  # type: ignore[assignment]
         if len(items) == 1:  # the one-item tuple's comma, as repr writes it
             return f"({_spell(items[0])},)"
-        return f"({', '.join([_FLOATS[v] if type(v) is float else _spell(v) for v in items])})"
-    getter = _KEY_FIELDS[kind] if kind in _KEY_FIELDS else _key_getter(kind, value)
-    if getter is not None:  # floats looked up here: a call saved on most fields
-        texts = [_FLOATS[v] if type(v) is float else _spell(v) for v in getter[1](value)]
-        return f"({getter[0]!r}, {', '.join(texts)})"
+        floats = _FLOATS.get  # a float's text looked up in place: no call when known
+        texts = [floats(v) or _float_text(v) if type(v) is float else _spell(v) for v in items]
+        return f"({', '.join(texts)})"
+    name, get = _KEY_FIELDS.get(kind) or _key_getter(kind, value)
+    if get is not None:  # floats looked up here: a call saved on most fields
+        floats = _FLOATS.get
+        texts = [floats(v) or _float_text(v) if type(v) is float else _spell(v) for v in get(value)]
+        return f"({name!r}, {', '.join(texts)})"
     return repr(_canonical(value))
 
 
-class _FloatTexts(dict[float, str]):
-    """The canonical text of a float (rounded to 4 places, -0.0 as 0.0) by its value: equal
-    floats have one text, and only floats (not ints or bools, which compare equal) come here."""
-
-    def __missing__(self, value: float) -> str:
-        if len(self) >= 4096:
-            self.clear()
-        text = self[value] = repr(round(value, 4) + 0.0)
-        return text
+# the canonical text of a float (rounded to 4 places, -0.0 as 0.0) by its value: equal floats
+# have one text, and only floats (not ints or bools, which compare equal) come here
+_FLOATS: Memo[float, str] = Memo(4096)
 
 
-_FLOATS = _FloatTexts()
+def _float_text(value: float) -> str:
+    return _FLOATS.put(value, repr(round(value, 4) + 0.0))
 
 
-def _key_getter(kind: type, value: object) -> tuple[str, Callable[[object], tuple]] | None:
-    getter = None
+def _float(value: float) -> str:
+    return _FLOATS.get(value) or _float_text(value)
+
+
+def _key_getter(kind: type, value: object) -> tuple[str, Callable[[object], tuple] | None]:
+    getter: tuple[str, Callable[[object], tuple] | None] = ("", None)
     if is_dataclass(value):
         names = [f.name for f in fields(value) if f.metadata.get("key", True)]
         get = attrgetter(*names)
         getter = (kind.__name__, get if len(names) > 1 else lambda v: (get(v),))
-    _KEY_FIELDS[kind] = getter
-    return getter
+    return _KEY_FIELDS.put(kind, getter)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -28,7 +27,7 @@ from pnp.draw.coverage import (
     walk,
 )
 from pnp.draw.elements import RGB, Element, Image, Rectangle, Text, TextRun
-from pnp.draw.recall import Recall
+from pnp.memo import Memo
 
 MIN_SIZE_PT = 7.0
 MIN_CONTRAST = 4.5
@@ -72,9 +71,15 @@ def luminance(color: RGB) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
-@lru_cache(maxsize=4096)  # a deck's faces ask about the same few pairs of colours
 def contrast_ratio(a: RGB, b: RGB) -> float:
     """WCAG 2 contrast ratio of two colours, 1 to 21."""
+    return _CONTRASTS.get((a, b)) or _CONTRASTS.put((a, b), _contrast(a, b))
+
+
+_CONTRASTS: Memo[tuple[RGB, RGB], float] = Memo(4096)  # a deck's faces ask about a few pairs
+
+
+def _contrast(a: RGB, b: RGB) -> float:
     la, lb = sorted((luminance(a), luminance(b)), reverse=True)
     return (la + 0.05) / (lb + 0.05)
 
@@ -107,7 +112,7 @@ Step = tuple[Cover | None, Placed | None]  # a fill painted, or a text box to ju
 
 def _steps(element: Element) -> tuple[Step, ...]:
     """A top-level element's fills and text boxes in paint order, worked out once per element
-    (pnp.draw.recall: the faces of a set share most of theirs)."""
+    (by its identity, pnp.memo: the faces of a set share most of theirs)."""
     found: list[Step] = []
     for matrix, part in walk((element,), IDENTITY):
         if isinstance(part, Text):
@@ -116,7 +121,7 @@ def _steps(element: Element) -> tuple[Step, ...]:
             cover = cover_of(part, matrix)
             if cover is not None:
                 found.append((cover, None))
-    return _STEPS.put(id(element), element, tuple(found))
+    return _STEPS.put(id(element), tuple(found), held=element)
 
 
 def _judge(
@@ -129,14 +134,15 @@ def _judge(
     hit = _MEASURED.get(key)
     if hit is None:
         measured = _measure(text, matrix, painted, paper, True) or ()  # (): it has no text
-        hit = _MEASURED.put(key, (placed, tuple(painted)), measured)
+        hit = _MEASURED.put(key, measured, held=(placed, tuple(painted)))
     if hit and (_too_small(hit[0]) or _too_faint(hit[1])):
         return _finding(text, *hit)
     return None
 
 
-_STEPS: Recall[tuple[Step, ...]] = Recall(512)
-_MEASURED: Recall[tuple[float, ...]] = Recall(512)  # a text box's size and contrast, or ()
+_STEPS: Memo[int, tuple[Step, ...]] = Memo(512)  # by the element's identity
+# a text box's size and contrast, or (): by the identities of it and the fills under it
+_MEASURED: Memo[tuple, tuple[float, ...]] = Memo(512)
 
 
 def measure(

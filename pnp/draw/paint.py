@@ -24,6 +24,7 @@ from pnp.draw.elements import (
     TextRun,
 )
 from pnp.draw.rl_private import font_state, page_code, text_code, text_formatter
+from pnp.memo import Memo
 
 
 def paint(canvas: Canvas, elements: tuple[Element, ...] | list[Element]) -> None:
@@ -47,15 +48,13 @@ def _shape(canvas: Canvas, e: Any) -> None:
     """
     code = page_code(canvas)
     kept = _SHAPE_CODE.get(id(e))
-    if kept is not None and kept[0] is e:
-        code.extend(kept[1])
+    if kept is not None:
+        code.extend(kept)
         return
     start = len(code)
     _PAINTERS[type(e)](canvas, e)
     if e.paint.opacity >= 1:
-        if len(_SHAPE_CODE) >= _SHAPE_CODE_SIZE:
-            _SHAPE_CODE.clear()
-        _SHAPE_CODE[id(e)] = (e, code[start:])
+        _SHAPE_CODE.put(id(e), code[start:], held=e)
 
 
 def _apply(canvas: Canvas, p: Paint) -> tuple[int, int]:
@@ -201,8 +200,7 @@ def _text_object(canvas: Canvas, runs: list[TextRun]) -> None:
 
 
 # id -> (the shape, held so its id stays its own; its commands)
-_SHAPE_CODE: dict[int, tuple[Element, list[str]]] = {}
-_SHAPE_CODE_SIZE = 4096
+_SHAPE_CODE: Memo[int, list[str]] = Memo(4096)  # a shape's commands, by its identity
 _SHAPES = frozenset((Rectangle, Circle, Polyline))
 
 # by exact type: one dict lookup per element (painting is the hot loop of a build)

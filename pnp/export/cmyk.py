@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator
-from functools import cache
 
 from PIL import Image, ImageCms, ImageMath
 
+from pnp.memo import Memo
 from pnp.resources import icc_dir
 
 PROFILE = icc_dir() / "SWOP_TR005_240.icc"
@@ -29,14 +29,21 @@ REGISTRY = "http://www.color.org"
 STRIP_ROWS = 256
 
 
-@cache
 def profile_bytes() -> bytes:
     """The output profile's ICC data, as a PDF/X OutputIntent embeds it."""
-    return PROFILE.read_bytes()
+    return _PROFILE.get_or_make(PROFILE.name, PROFILE.read_bytes)
 
 
-@cache
 def _transform() -> ImageCms.ImageCmsTransform:
+    return _TRANSFORM.get_or_make(PROFILE.name, _new_transform)
+
+
+_PROFILE: Memo[str, bytes] = Memo(1)
+_TRANSFORM: Memo[str, ImageCms.ImageCmsTransform] = Memo(1)  # sRGB to the profile's CMYK
+_CMYK: Memo[tuple[float, float, float], tuple[float, float, float, float]] = Memo(1024)
+
+
+def _new_transform() -> ImageCms.ImageCmsTransform:
     source = ImageCms.createProfile("sRGB")
     # from memory, not the file: LittleCMS reads an opened file's tags lazily, and a forked
     # worker sharing the file's offset made those reads fail ("Could not determine profile size")
@@ -87,10 +94,14 @@ def cap_ink(image: Image.Image, limit: int = TAC_PERCENT) -> Image.Image:
     return Image.merge("CMYK", (*bands, k.convert("L")))
 
 
-@cache
 def cmyk_of(red: float, green: float, blue: float) -> tuple[float, float, float, float]:
     """An sRGB colour (fractions 0-1) as CMYK fractions through the profile, ink capped as
     pixels are (the colour is taken at 8 bits a channel, as the pixels are)."""
+    key = (red, green, blue)
+    return _CMYK.get_or_make(key, lambda: _cmyk_of(*key))
+
+
+def _cmyk_of(red: float, green: float, blue: float) -> tuple[float, float, float, float]:
     rgb = (round(red * 255), round(green * 255), round(blue * 255))
     pixel = to_cmyk(Image.new("RGB", (1, 1), rgb)).getpixel((0, 0))
     assert isinstance(pixel, tuple)

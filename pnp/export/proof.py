@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from functools import cache
 
 from PIL import Image, ImageDraw, ImageFont
 
 from pnp.draw.face import FaceArt
 from pnp.export.pieces import SetPieces, face_files
 from pnp.limits import CONTACT_FACES, IMAGE_PIXELS
+from pnp.memo import Memo
 from pnp.resources import fonts_dir
 
 COLUMNS = 6
@@ -136,6 +136,8 @@ def _font(text: str) -> ImageFont.FreeTypeFont:
     return _load_font(WIDE_FONT if wide else LATIN_FONT)
 
 
-@cache
 def _load_font(name: str) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(str(fonts_dir() / name), CAPTION_PX)
+    return _FONTS.get_or_make(name, lambda: ImageFont.truetype(str(fonts_dir() / name), CAPTION_PX))
+
+
+_FONTS: Memo[str, ImageFont.FreeTypeFont] = Memo(4)

@@ -19,9 +19,9 @@ from __future__ import annotations
 import heapq
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from pnp.impose.sheet import Piece
+from pnp.memo import Memo
 
 BUDGET = 4_000  # search steps per threshold tried; past it the threshold counts as unreachable
 TOTAL = 60_000  # search steps for all thresholds; past it decks simply follow each other
@@ -47,13 +47,18 @@ Fragment = tuple[int, int]  # (deck index, cards)
 def deck_sheets(decks: Sequence[Deck], per_sheet: int) -> list[list[tuple[Piece, str]]]:
     """The decks' cards on as few sheets as they need, each sheet a list of (card, deck name)
     in reading order; the last sheet alone may be short (one-sided pieces fill it)."""
-    layout = _layout(tuple(len(d.cards) for d in decks), tuple(d.hidden for d in decks), per_sheet)
+    key = (tuple(len(d.cards) for d in decks), tuple(d.hidden for d in decks), per_sheet)
+    layout = _LAYOUTS.get_or_make(key, lambda: _layout(*key))
     queues = _dealt(decks, layout)
     return [[(queues[i][s].pop(0), decks[i].name) for i, n in sheet for _ in range(n)]
             for s, sheet in enumerate(layout)]  # fmt: skip
 
 
-@lru_cache(maxsize=64)
+_LAYOUTS: Memo[tuple[tuple[int, ...], tuple[bool, ...], int], tuple[tuple[Fragment, ...], ...]] = (
+    Memo(64)
+)
+
+
 def _layout(
     sizes: tuple[int, ...], hidden: tuple[bool, ...], per: int
 ) -> tuple[tuple[Fragment, ...], ...]:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+
+from pnp.memo import Memo
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,8 @@ def bleed_boxes(trims: list[Rect], bleed: float, within: Rect | None = None) -> 
     Neighbours closer than two bleeds share the space between them, so no face ever paints over
     another; where trims touch, the shared edge is a single cut with no bleed between.
     """
-    boxes = _bleed_boxes(tuple(trims), bleed)
+    key = (tuple(trims), bleed)
+    boxes = _BLEEDS.get_or_make(key, lambda: _bleed_boxes(*key))
     return [b.within(within) for b in boxes] if within is not None else list(boxes)
 
 
@@ -78,7 +80,9 @@ def printable(width: float, height: float, margin: float) -> Rect:
     return Rect(margin, margin, width - 2 * margin, height - 2 * margin)
 
 
-@lru_cache(maxsize=256)  # every sheet of one layout has the same boxes
+_BLEEDS: Memo[tuple[tuple[Rect, ...], float], tuple[Rect, ...]] = Memo(256)  # a layout's sheets
+
+
 def _bleed_boxes(trims: tuple[Rect, ...], bleed: float) -> tuple[Rect, ...]:
     boxes = [t.grow(bleed) for t in trims]
     eps = 1e-6

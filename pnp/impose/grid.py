@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from pnp.draw.face import FaceArt
 from pnp.errors import BuildError
@@ -27,6 +26,7 @@ from pnp.impose.spacing import (
     label_strip,
     span,
 )
+from pnp.memo import Memo
 
 FOLD_CLEAR_MM = 1.5  # between a gutterfold's fold line and the nearest bleed
 
@@ -108,12 +108,13 @@ def piece_marks(
 ) -> list[Mark]:
     """Crop marks for rectangular pieces (clear of the label `strip`, see crop_marks); a
     cut guide in each round piece's bleed (pnp.impose.cut_guides)."""
-    return list(
-        _piece_marks(tuple(trims), tuple(shapes), tuple(clips), paper, crop, cut, margin, strip)
-    )
+    key = (tuple(trims), tuple(shapes), tuple(clips), paper, crop, cut, margin, strip)
+    return list(_MARKS.get_or_make(key, lambda: _piece_marks(*key)))
 
 
-@lru_cache(maxsize=256)  # every sheet of one layout has the same marks
+_MARKS: Memo[tuple, tuple[Mark, ...]] = Memo(256)  # every sheet of one layout has the same
+
+
 def _piece_marks(
     trims: tuple[Rect, ...],
     shapes: tuple[str, ...],

@@ -13,6 +13,7 @@ from reportlab.lib.units import mm
 
 from pnp.impose.geometry import Rect
 from pnp.impose.marks import LABEL_PT, Box, Line, Mark, Text, mark_bbox, text_width_mm
+from pnp.memo import Memo
 
 
 @dataclass(frozen=True)
@@ -71,10 +72,7 @@ def place_in_margins(
            printable)  # fmt: skip
     plan = _PLANS.get(key)
     if plan is None:
-        plan = _plan(paper_w, paper_h, content, list(taken), items, printable)
-        if len(_PLANS) >= 256:
-            _PLANS.clear()
-        _PLANS[key] = plan
+        plan = _PLANS.put(key, _plan(paper_w, paper_h, content, list(taken), items, printable))
     placed: list[Mark] = []
     for choices, (index, spot) in zip(items, plan, strict=True):
         placed += _map_item(paper_w, paper_h, choices[index], *spot)
@@ -82,7 +80,7 @@ def place_in_margins(
 
 
 Spot = tuple[str, float, float]  # side, offset from the edge, start along the margin
-_PLANS: dict[tuple, list[tuple[int, Spot]]] = {}
+_PLANS: Memo[tuple, list[tuple[int, Spot]]] = Memo(256)
 
 
 def _extent(item: Item) -> tuple:

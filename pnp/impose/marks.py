@@ -8,13 +8,13 @@ without a PDF; `draw_mark` paints one on a reportlab canvas.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, lru_cache
 
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 
 from pnp.draw.ttfont import TTFont
 from pnp.impose.geometry import Rect
+from pnp.memo import Memo
 from pnp.resources import fonts_dir
 
 # style -> (grey level, line width in pt, dash pattern in mm or None)
@@ -84,8 +84,16 @@ Mark = Line | Circle | Box | Text | Shape
 # --- fonts -----------------------------------------------------------------------------------
 
 
-@cache
 def _ttf(name: str, file: str) -> TTFont | None:
+    """The label font `name` from `file`, registered once (None when the file is not there)."""
+    return _TTFS.get_or_make(name, lambda: (_load_ttf(name, file),))[0]
+
+
+_TTFS: Memo[str, tuple[TTFont | None]] = Memo(4)  # in a 1-tuple, as a missing file gives None
+_LABEL_FONTS: Memo[str, str] = Memo(1024)  # a page's label is measured and drawn several times
+
+
+def _load_ttf(name: str, file: str) -> TTFont | None:
     path = fonts_dir() / file
     if not path.exists():
         return None
@@ -94,10 +102,13 @@ def _ttf(name: str, file: str) -> TTFont | None:
     return font
 
 
-@lru_cache(maxsize=1024)  # a page's label is measured and drawn several times
 def label_font(text: str) -> str:
     """An embedded (subset) TTF that can show `text`, so labels print as they look on screen;
     Helvetica only if neither font file is there."""
+    return _LABEL_FONTS.get(text) or _LABEL_FONTS.put(text, _label_font(text))
+
+
+def _label_font(text: str) -> str:
     for name, file in (("PnpLabel", "Roboto-Regular.ttf"), ("PnpLabelCJK", "IPAexGothic.ttf")):
         font = _ttf(name, file)
         if font is not None and all(ord(c) in font.face.charToGlyph for c in text):

@@ -11,12 +11,12 @@ import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from pnp.catalog.yamlsource import parse_yaml
 from pnp.errors import InputError, TemplateError
 from pnp.layout.theme import QUOTE_HEX
+from pnp.memo import Memo
 from pnp.names import describe, printable
 
 QUOTE_HINT = "quote text values with the yaml filter, e.g. text: {{ card.text | yaml }}"
@@ -84,10 +84,13 @@ def _yaml_error(exc: InputError, origin: Origin) -> TemplateError:
 def display_path(path: str) -> str:
     """A template path relative to the working folder when inside it (shorter messages); links
     are not followed, so a message names the file the game holds."""
-    return _display_path(path, os.getcwd())
+    cwd = os.getcwd()
+    return _DISPLAYED.get((path, cwd)) or _DISPLAYED.put((path, cwd), _display_path(path, cwd))
 
 
-@lru_cache(maxsize=256)  # asked for every face drawn; the answer depends on the folder too
+_DISPLAYED: Memo[tuple[str, str], str] = Memo(256)  # asked for every face drawn; by folder too
+
+
 def _display_path(path: str, cwd: str) -> str:
     p = Path(path)
     try:

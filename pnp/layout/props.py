@@ -11,17 +11,17 @@ from typing import Any
 
 from pnp.catalog.fields import REQUIRED, Fields
 from pnp.catalog.yamlsource import where
-from pnp.draw.recall import Recall
 from pnp.errors import TemplateError
 from pnp.layout.frame import Face, Frame
 from pnp.layout.theme import QUOTE_HEX, RGB
 from pnp.limits import LENGTH_MM, POINTS
+from pnp.memo import Memo
 from pnp.names import describe, did_you_mean
 from pnp.units import parse_length
 
 # colours a theme gave for a text (a palette name, a hex), by the theme's identity and the text
 # (the faces of a set paint with the same few); in a 1-tuple, as "none" gives None
-_colors: Recall[tuple[RGB | None]] = Recall(1024)
+_colors: Memo[tuple[int, str], tuple[RGB | None]] = Memo(1024)
 
 
 class Props(Fields):
@@ -95,7 +95,7 @@ class Props(Fields):
             return known[0]
         color: RGB | None = self.convert(key, theme.color, value)
         if type(value) is str:
-            _colors.put((id(theme), value), theme, (color,))
+            _colors.put((id(theme), value), (color,), held=theme)
         return color
 
     def length(self, key: str, default: Any = REQUIRED, *, positive: bool = False) -> Any:

@@ -24,12 +24,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
 from pnp.catalog.yamlsource import SourceDict, SourceList, parse_yaml
 from pnp.errors import InputError
+from pnp.memo import Memo
 
 # a double-quoted scalar on one line: printable characters and JSON's escapes, or anything else
 # (which then fails _PLAIN_TEXT or _ESCAPE and sends the item the long way)
@@ -64,11 +64,11 @@ class _Skeleton:
         self.plan = plan if plan is not None and len(found) == values else None
 
 
-_skeletons: OrderedDict[tuple[str, str], _Skeleton] = OrderedDict()
+_skeletons: Memo[tuple[str, str], _Skeleton] = Memo(_SIZE)
 # skeletons of quoted texts alone met once: met again, they are kept as they are, made from the
 # skeleton with numbers out (the numbers of a deck's items stay put, so its faces skip the number
 # pass; a board's pieces move, and share the skeleton with numbers out)
-_met: OrderedDict[tuple[str, str], None] = OrderedDict()
+_met: Memo[tuple[str, str], bool] = Memo(_SIZE)
 
 
 def parse_item(chunk: str, file: str | Path) -> Any:
@@ -83,9 +83,9 @@ def parse_item(chunk: str, file: str | Path) -> Any:
     texts = (str(file), skeleton)
     known = _skeletons.get(texts) if values else None
     if known is None:
-        met = texts in _met
+        met = _met.get(texts) is not None
         if values and not met:
-            _remember(_met, texts, None)
+            _met.put(texts, True)
         count = len(values)
         skeleton = _NUMBER.sub(lambda m: _number(m, values), skeleton)
         if not values or len(values) > _VALUES:
@@ -95,7 +95,7 @@ def parse_item(chunk: str, file: str | Path) -> Any:
         if met and known is not None and known.plan is not None:  # its texts alone from now on
             stand_ins = [f"{_STAND_IN}{i}" for i in range(count)]
             numbered = _fill(known.parsed, known.plan, [*stand_ins, *values[count:]])
-            _remember(_skeletons, texts, _Skeleton(numbered, count))
+            _skeletons.put(texts, _Skeleton(numbered, count))
     if known is None or known.plan is None:
         return None
     return _fill(known.parsed, known.plan, values)
@@ -108,14 +108,7 @@ def _parsed(key: tuple[str, str], values: int) -> _Skeleton | None:
     except InputError:
         return None
     known = _Skeleton(parsed, values)
-    _remember(_skeletons, key, known)
-    return known
-
-
-def _remember(cache: OrderedDict[tuple[str, str], Any], key: tuple[str, str], value: Any) -> None:
-    if len(cache) >= _SIZE:
-        cache.popitem(last=False)
-    cache[key] = value
+    return _skeletons.put(key, known)
 
 
 def _stand_in(match: re.Match[str], values: list[Value]) -> str:

@@ -26,12 +26,14 @@ from pnp.layout.images import icon_aspect, place_icon
 from pnp.layout.items import ItemCache
 from pnp.layout.keywords import icon_filter
 from pnp.layout.output import Origin, display_path, read_output
+from pnp.layout.reads import template_reads
 from pnp.layout.records import Record, renamed, wrap_context
 from pnp.layout.sandbox import TemplateLoader, add_filter, sandbox
 from pnp.layout.template_errors import not_found, runtime_error, syntax_error
 from pnp.layout.theme import RGB, Theme
 from pnp.layout.trace import Trace, located, traced_render
 from pnp.limits import OUTPUT_CHARS
+from pnp.memo import Memo
 from pnp.resources import templates_dir
 from pnp.units import pt_to_mm
 
@@ -79,6 +81,8 @@ class TemplateSet:
         self._trims: dict[tuple[float, float], Record] = {}  # `trim` by face size
         self._templates: dict[str, Template] = {}  # see _template
         self._items = ItemCache()  # compiled element items, shared by the faces that write them
+        # names each template may read: one environment's templates do not change (see sandbox)
+        self._reads: Memo[str, tuple[frozenset[str] | None]] = Memo(256)
 
     def source(self, template_name: str, context: Mapping[str, Any], **face: Unpack[Face]) -> str:
         """The YAML a template writes for this context (what `layout` then reads)."""
@@ -152,6 +156,11 @@ class TemplateSet:
             return trace, whole.traced(read_output(trace.text, whole.origin))
         except TemplateError as exc:
             raise located(exc, trace) from None
+
+    def reads(self, template_name: str) -> frozenset[str] | None:
+        """The context names a template may read (pnp.layout.reads); None: any."""
+        make = lambda: (template_reads(self.env, template_name),)  # noqa: E731
+        return self._reads.get_or_make(template_name, make)[0]
 
     def adopt(self, key: FittedKey, elements: tuple[Element, ...]) -> tuple[Element, ...]:
         """Elements another process fitted for `key` (pnp.pipeline.split), taken as `layout`

@@ -32,6 +32,9 @@ def template_set(game: Game, ink_saver: bool = False) -> TemplateSet:
     return TemplateSet(search_paths=search, asset_roots=assets, theme=theme, roots=roots)
 
 
+# components of a set from which a side that reads no card is laid out once: below, reading
+# its template (and what it imports) to find out costs more than laying it out for each card
+ONCE_FROM = 200
 # a component's front and back: fitted key, elements, legibility and cut findings, face key
 Judged = tuple[tuple[Element, ...], list[Finding], list[CutFinding], str]
 Laid = list[tuple[FittedKey, tuple[Element, ...], list[Finding], list[CutFinding], str] | None]
@@ -54,6 +57,9 @@ def lay_out_set(
     shape, deck = component_set.shape, component_set.is_deck
     # by id, face held: judged and keyed where laid out (in a worker, for half a large set)
     judged: dict[int, Judged] = {}
+    many = len(component_set.components) >= ONCE_FROM
+    same = [many and name is not None and _same_for_every_card(templates, name) for name in names]
+    once: dict[int, tuple[FittedKey, tuple[Element, ...]]] = {}  # a side that reads no card
 
     def lay_out(component: Component) -> Laid:
         context = face_context(game, component_set, component, base)
@@ -63,7 +69,13 @@ def lay_out_set(
             if not name:
                 laid.append(None)
                 continue
-            key, elements = templates.layout_keyed(name, context, shape=shape, label=label, **size)
+            if side in once:  # laid out for the first card: taken as layout_keyed takes it
+                key, elements = once[side][0], templates.adopt(*once[side])
+            else:
+                key, elements = templates.layout_keyed(name, context, shape=shape, label=label,
+                                                       **size)  # fmt: skip
+                if same[side]:
+                    once[side] = (key, elements)
             if id(elements) not in judged:
                 judged[id(elements)] = _judge(elements, w, h, bleed_mm, shape, side == 1 and deck)
             _, findings, cuts, art_key = judged[id(elements)]
@@ -109,6 +121,13 @@ def render_set_faces(
     warn_illegible(survey, f"{game.id}/{component_set.id}")
     warn_near_cut(cut_survey, f"{game.id}/{component_set.id}" + (f" ({why})" if why else ""))
     return faces
+
+
+def _same_for_every_card(templates: TemplateSet, name: str) -> bool:
+    """Whether template `name` reads no per-card name (`card`, `component`): then its face is
+    the same for every card of a set (templates are pure: no random, no clock)."""
+    reads = templates.reads(name)
+    return reads is not None and not reads & {"card", "component"}
 
 
 def _judge(

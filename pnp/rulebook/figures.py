@@ -14,8 +14,8 @@ from reportlab.platypus import Flowable
 from pnp.draw.elements import Element
 from pnp.draw.face import FaceArt, make_face_art
 from pnp.draw.footprint import Box, crop_elements, named_boxes
-from pnp.draw.recall import Recall
 from pnp.errors import InputError, PnpError
+from pnp.memo import Memo
 from pnp.names import closest, did_you_mean
 from pnp.rulebook.anatomy import AnatomyPicture, Spot
 from pnp.rulebook.blocks import Story
@@ -211,12 +211,12 @@ def faced_total(faced: list[Faced]) -> int:
 
 # the named boxes of recent faces, by identity: a figure asks for several elements of one face,
 # and the book for the same faces in several figures
-_NAMED: Recall[list[tuple[str, Box, str]]] = Recall(256)
+_NAMED: Memo[int, list[tuple[str, Box, str]]] = Memo(256)
 
 
 def _named_boxes(elements: tuple[Element, ...]) -> list[tuple[str, Box, str]]:
     known = _NAMED.get(id(elements))
-    return known if known is not None else _NAMED.put(id(elements), elements, named_boxes(elements))
+    return known if known is not None else _NAMED.put(id(elements), named_boxes(elements), elements)
 
 
 def find_element(face: FaceArt, selector: Selector, line: int, where: str) -> tuple[

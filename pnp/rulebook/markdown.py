@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
 
 from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 
 from pnp.layout.text.markup import LineBreak, Span, Token, icon_tokens
+from pnp.memo import Memo
 
 DIRECTIVES = ("pagebreak", "components", "gallery", "face", "table", "rules", "printing",
               "glossary", "readings", "notes", "quickref", "anatomy", "setup",
@@ -258,9 +258,15 @@ def parse_inline(text: str, line: int) -> list[Inline]:
     return out
 
 
-@cache
 def _parser(tables: bool) -> MarkdownIt:
     """One parser of each kind per process: making one costs ~0.1 ms (markdown-it looks up its
     renderer's rules by introspection), and a book parses a label for every call-out."""
+    return _PARSERS.get_or_make(tables, lambda: _new_parser(tables))
+
+
+_PARSERS: Memo[bool, MarkdownIt] = Memo(2)
+
+
+def _new_parser(tables: bool) -> MarkdownIt:
     parser = MarkdownIt("commonmark", {"html": True})
     return parser.enable("table") if tables else parser

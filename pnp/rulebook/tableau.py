@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Protocol
 
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.face import FaceArt
+from pnp.memo import Memo
 from pnp.rulebook.flowables import FaceForms
 from pnp.rulebook.measure import height_of, text_width
 from pnp.rulebook.para import Paragraph
@@ -77,7 +77,7 @@ class TableauPicture:
         self.page_height = page_height
         for pin in pins:
             forms.plan(pin.face)
-        self.layout = lru_cache(maxsize=None)(self._layout)  # every scale tried, kept
+        self._layouts: Memo[float, _Placed] = Memo(64)  # every scale tried, kept
         self.row_w = max([text_width(line.label, ROW_LABEL_W) for line in lines
                           if line.label is not None and not line.framed] + [0.0])  # fmt: skip
 
@@ -95,6 +95,10 @@ class TableauPicture:
     def size(self, scale: float) -> tuple[float, float]:
         placed = self.layout(scale)
         return placed.width, placed.height
+
+    def layout(self, scale: float) -> _Placed:
+        """The picture laid out at `scale` (worked out once per scale tried)."""
+        return self._layouts.get_or_make(scale, lambda: self._layout(scale))
 
     def _layout(self, s: float) -> _Placed:
         grid = [line for line in self.lines if line.label is not None and not line.framed]

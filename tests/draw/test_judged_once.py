@@ -1,5 +1,5 @@
 """The checks every face goes through (cut safety, legibility, its key) remember what they learnt
-about each shared element (pnp.draw.recall): every answer must still be what working it out
+about each shared element (pnp.memo, by identity): every answer must still be what working it out
 afresh gives, whatever else the face holds, its size, and whichever object had an id before."""
 
 from __future__ import annotations

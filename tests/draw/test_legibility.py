@@ -11,13 +11,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from memos import forgetful
 
 from pnp.catalog.context import face_context
 from pnp.catalog.games import builtin_ids, resolve_game
 from pnp.draw import legibility
 from pnp.draw.elements import Element, Group, Paint, Rectangle, Text, TextRun
 from pnp.draw.legibility import Survey, check_face, contrast_ratio
-from pnp.draw.recall import Recall
 from pnp.pipeline import template_set
 
 GREY_767676 = (0x76 / 255,) * 3  # the lightest grey WCAG lists as passing 4.5:1 on white
@@ -143,7 +143,7 @@ def test_one_ground_shortcut_judges_as_every_point_does(
     faces = [elements for _, _, elements in drawn_faces(game)]
     quick = [check_face(elements) for elements in faces]
     monkeypatch.setattr(legibility, "_one_ground", lambda points, painted: False)
-    monkeypatch.setattr(legibility, "_MEASURED", Recall(0))  # judged again, not remembered
+    monkeypatch.setattr(legibility, "_MEASURED", forgetful())  # judged again, not remembered
     slow = [check_face(elements) for elements in faces]
     assert quick == slow
     assert sum(map(len, quick)) > 50

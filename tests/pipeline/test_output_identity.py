@@ -10,6 +10,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
+from memos import forgetful
 from PIL import ImageChops
 from pypdf import PdfReader
 
@@ -124,14 +125,9 @@ def test_pages_compressed_as_finished_give_the_bytes_of_compressing_at_the_save(
     assert build(game, tmp_path).read_bytes() == kit.read_bytes()
 
 
-class _Forgetful(dict):
-    def get(self, key: object, default: object = None) -> None:
-        return None
-
-
 def test_labels_placed_afresh_on_every_page_give_the_same_bytes(
     game: Path, kit: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Pages of one layout share a plan of where their labels go; planning each is the same."""
-    monkeypatch.setattr(margins, "_PLANS", _Forgetful())
+    monkeypatch.setattr(margins, "_PLANS", forgetful())
     assert build(game, tmp_path).read_bytes() == kit.read_bytes()

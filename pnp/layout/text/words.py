@@ -19,6 +19,7 @@ from pnp.layout.text.fallback import face_for, faces_of, glyph_error, invisible
 from pnp.layout.text.fonts import FontFace, FontFamily, has_glyph, load_face, text_width
 from pnp.layout.text.jabreak import breaks, has_wide, is_wide, may_break, tidy
 from pnp.layout.text.markup import IconRef, LineBreak, Span, Token
+from pnp.memo import Memo
 
 ZERO_WIDTH_SPACE = "\u200b"
 
@@ -90,33 +91,33 @@ def measure_words(
 _PIECES = re.compile("[ \t]+|\u200b|[^ \t\u200b]+")  # spaces, a zero-width space, the rest
 # per font face: widths at size 1 of characters it draws in the middle of a word (not wide, not
 # a control character); what the fast path of _add_span may add without looking at each one
-_simple: dict[str, dict[str, float]] = {}
-_spaces: dict[str, Space] = {}
+# (tables read in the hot loop as plain dicts, each filled by one face's characters)
+_simple: Memo[str, dict[str, float]] = Memo(64)
+_spaces: Memo[str, Space] = Memo(64)
 # per font face: widths at size 1 of whole pieces of such characters, summed from 0 (a deck's
 # texts repeat their words), at most _WORDS of them
-_words: dict[str, dict[str, float]] = {}
+_words: Memo[str, dict[str, float]] = Memo(64)
 _WORDS = 4096
 
 
+# looked up per span and per space: a lookup and a test, no call made when known
 def _simple_widths(face: FontFace) -> dict[str, float]:
     widths = _simple.get(face.name)
-    if widths is None:
-        widths = _simple[face.name] = {}
-    return widths
+    return widths if widths is not None else _simple.put(face.name, {})
 
 
 def _word_widths(face: FontFace) -> dict[str, float]:
     widths = _words.get(face.name)
-    if widths is None:
-        widths = _words[face.name] = {}
-    return widths
+    return widths if widths is not None else _words.put(face.name, {})
 
 
 def _space(face: FontFace) -> Space:
     space = _spaces.get(face.name)
-    if space is None:
-        space = _spaces[face.name] = Space(face, text_width(" ", face, 1.0))
-    return space
+    return space if space is not None else _spaces.put(face.name, _new_space(face))
+
+
+def _new_space(face: FontFace) -> Space:
+    return Space(face, text_width(" ", face, 1.0))
 
 
 class _Builder:
