@@ -6,7 +6,6 @@ import re
 
 from pnp.draw import elements as draw
 from pnp.draw.elements import Element
-from pnp.draw.recall import Recall
 from pnp.errors import InputError
 from pnp.layout.frame import Face, Frame
 from pnp.layout.images import icon_aspect, place_icon
@@ -15,6 +14,7 @@ from pnp.layout.text.fit import fit_text
 from pnp.layout.text.fonts import STYLES
 from pnp.layout.text.words import TextStyle
 from pnp.limits import TEXT_CHARS
+from pnp.memo import Memo
 from pnp.names import describe
 from pnp.units import mm_to_pt
 
@@ -71,7 +71,7 @@ def text(face: Face, p: Props, frame: Frame) -> list[Element]:
 # the keys a text box's style is read from, and styles already read, by the theme and the
 # values of those keys (each with its type: 9, 9.0 and "9" read differently)
 _STYLE_KEYS = ("size", "min_size", "style", "font", "leading", "align", "valign", "icon_scale")
-_styles: Recall[TextStyle] = Recall(1024)
+_styles: Memo[tuple[object, ...], TextStyle] = Memo(1024)
 
 
 def text_style(face: Face, p: Props) -> TextStyle:
@@ -85,7 +85,7 @@ def text_style(face: Face, p: Props) -> TextStyle:
         return _read_style(face, p)
     if known is not None:
         return known
-    return _styles.put(key, face.theme, _read_style(face, p))
+    return _styles.put(key, _read_style(face, p), held=face.theme)
 
 
 def _read_style(face: Face, p: Props) -> TextStyle:

@@ -11,6 +11,7 @@ is a placeholder the rulebook's canvas recognises and paints as the theme icon, 
 from __future__ import annotations
 
 import atexit
+import itertools
 import shutil
 import tempfile
 from collections.abc import Sequence
@@ -36,22 +37,26 @@ from pnp.rulebook.styles import Styles
 from pnp.rulebook.words import Words
 
 BLANK = Path(__file__).with_name("blank.png")  # the placeholders' bytes
-_placeholders: dict[str, str] = {}  # placeholder file -> icon label (name@size)
+# the placeholder file of each icon label (name@size), and the label of each file: a file
+# is never reused for another label, so a forgotten pair only costs a new file
+_paths: Memo[str, str] = Memo(4096)
+_placeholders: Memo[str, str] = Memo(4096)
+_numbers = itertools.count()
 _folder: list[Path] = []
 
 
 def placeholder(label: str) -> str:
     """A blank image file standing for icon `label` in paragraph markup (one per label)."""
-    for known_path, known in _placeholders.items():
-        if known == label:
-            return known_path
+    known = _paths.get(label)
+    if known is not None:
+        return known
     if not _folder:
         _folder.append(Path(tempfile.mkdtemp(prefix="pnp-icons-")))
         atexit.register(shutil.rmtree, _folder[0], True)
-    path = _folder[0] / f"icon-{len(_placeholders)}.png"
+    path = _folder[0] / f"icon-{next(_numbers)}.png"
     path.write_bytes(BLANK.read_bytes())
-    _placeholders[str(path)] = label
-    return str(path)
+    _placeholders.put(str(path), label)
+    return _paths.put(label, str(path))
 
 
 class Icons:

@@ -4,7 +4,6 @@ YAML its template wrote and the component's fields, as JSON-ready data for the p
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +17,7 @@ from pnp.layout.output import display_path
 from pnp.layout.templates import TemplateSet
 from pnp.layout.trace import Written
 from pnp.limits import TEMPLATE_BYTES
+from pnp.memo import Memo
 from pnp.names import printable
 from pnp.resources import templates_dir
 from pnp.studio.book import BLEED_MM, Face
@@ -110,8 +110,15 @@ def _stamp(path: Path) -> int:
         return 0
 
 
-@lru_cache(maxsize=256)
+# a template's lines by path, folders read from and modification time
+_LINES: Memo[tuple[str, tuple[Path, ...], int], list[tuple[int, str]]] = Memo(256)
+
+
 def _lines(path: str, roots: tuple[Path, ...], stamp: int) -> list[tuple[int, str]]:
+    return _LINES.get_or_make((path, roots, stamp), lambda: _read_lines(path, roots))
+
+
+def _read_lines(path: str, roots: tuple[Path, ...]) -> list[tuple[int, str]]:
     """A template file's lines, read as builds read it (inside the game's folder and pnp's
     templates, a regular file, bounded); none when it cannot be read."""
     try:

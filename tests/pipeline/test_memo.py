@@ -100,7 +100,7 @@ def _functools_memos(tree: ast.Module) -> list[tuple[int, str]]:
 
 def _module_maps(tree: ast.Module) -> list[tuple[int, str]]:
     """Module-level names bound to an empty map, an OrderedDict, an instance of a dict
-    subclass or a memo type of another kind (pnp.draw.recall.Recall): a cache by hand. A
+    subclass or a memo type of another kind (the old identity `Recall`): a cache by hand. A
     table of constants is written out, never empty."""
     classes = {
         c.name

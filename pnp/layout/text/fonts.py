@@ -100,11 +100,20 @@ def _four(name: str, stem: str) -> FontFamily:
                                                               "BoldItalic")))  # fmt: skip
 
 
-_lock = threading.Lock()
-_faces: dict[Path, FontFace] = {}  # by resolved path
-# by the absolute path as asked for: resolving it again costs system calls on every lookup
-_given: dict[Path, FontFace] = {}
-_names: dict[str, Path] = {}
+class _Registered:
+    """The fonts registered with reportlab, by resolved path and by reportlab name. Not a
+    memo: reportlab keeps a registered font for the life of the process, so forgetting one
+    here would register its file a second time under another name."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.faces: dict[Path, FontFace] = {}
+        self.names: dict[str, Path] = {}
+
+
+_registered = _Registered()
+# faces by the absolute path as asked for: resolving it again costs system calls per lookup
+_given: Memo[Path, FontFace] = Memo(1024)
 
 
 def load_face(path: Path) -> FontFace:
@@ -117,13 +126,14 @@ def load_face(path: Path) -> FontFace:
     if face is not None:
         return face
     given, path = path, Path(path).resolve()
-    with _lock:
-        face = _faces.get(path)
+    with _registered.lock:
+        face = _registered.faces.get(path)
         if face is not None:
             _remember(given, face)
             return face
         name = path.stem
-        if name in _names and _names[name] != path:
+        names = _registered.names
+        if name in names and names[name] != path:
             name += "-" + hashlib.sha256(str(path).encode()).hexdigest()[:6]
         try:
             font = TTFont(name, str(path))
@@ -138,20 +148,20 @@ def load_face(path: Path) -> FontFace:
             descent=abs(f.descent) / 1000.0,
             cap_height=(f.capHeight or 0.7 * f.ascent) / 1000.0,
         )
-        _names[name] = path
-        _faces[path] = face
+        names[name] = path
+        _registered.faces[path] = face
         _remember(given, face)
         return face
 
 
 def loaded_fonts() -> dict[str, Path]:
     """The files registered so far by their reportlab names, in the order registered."""
-    return dict(_names)
+    return dict(_registered.names)
 
 
 def _remember(given: Path, face: FontFace) -> None:
     if Path(given).is_absolute():  # a relative path may name another file after a chdir
-        _given[given] = face
+        _given.put(given, face)
 
 
 def has_glyph(face: FontFace, char: str) -> bool:
