@@ -155,8 +155,9 @@ class AnatomyPicture:
                 for side in ("left", "right"):
                     natural = (side == "left") == (centre < w / 2)
                     cost = self._cost(spot_xy, [d for d, _ in out], own) + rank * 0.5
-                    crossed = self._crossing(spot_xy, side, w, [d for d, _ in out], own)
-                    cost += 5.0 * crossed + (100.0 if crossed > 0.5 else 0.0)  # never, if avoidable
+                    text, pictures = self._crossing(spot_xy, side, w, [d for d, _ in out], own)
+                    cost += 5.0 * text + (100.0 if text > 0.5 else 0.0)  # never, if avoidable
+                    cost += pictures + (60.0 if pictures > 0.5 else 0.0)  # rather than on text
                     cost += 20.0 * _on_leaders(spot_xy, out, w)
                     cost += (0.0 if natural else 30.0) + 8.0 * counts[side]  # even columns
                     options.append((cost, spot_xy, side))
@@ -171,16 +172,16 @@ class AnatomyPicture:
         x, y = centre
         r = DISC_R + 0.5
         disc = (x - r, y - r, x + r, y + r)
-        cost = sum(_overlap(disc, b) for b in self.words)
+        cost = 4.0 * sum(_overlap(disc, b) for b in self.words)
         cost += sum(0.5 * _overlap(disc, _pt(spot.box)) for i, spot in enumerate(self.spots)
                     if i != own and _small(spot.box))  # fmt: skip
         cost += sum(400.0 for dx, dy in discs if abs(dx - x) < 2 * r and abs(dy - y) < 2 * r)
         return cost
 
     def _crossing(self, centre: tuple[float, float], side: str, w: float,
-                  discs: list[tuple[float, float]], own: int) -> float:  # fmt: skip
-        """The text, discs and other parts called out (a corner's picture) that a leader from
-        `centre` straight out to `side` runs over."""
+                  discs: list[tuple[float, float]], own: int) -> tuple[float, float]:  # fmt: skip
+        """The text and discs, and apart the face's other small parts (a corner's picture),
+        that a leader from `centre` straight out to `side` runs over."""
         x, y = centre
         edge = -2.5 if side == "left" else w + 2.5
         band = (min(x, edge), y - 1.5, max(x, edge), y + 1.5)
@@ -188,9 +189,10 @@ class AnatomyPicture:
         others = [(dx - r, dy - r, dx + r, dy + r) for dx, dy in discs]
         mine = _pt(self.spots[own].box)
         parts = [b for b in self.parts if _overlap(b, mine) < 0.5 * _overlap(b, b)]
-        return (sum(_overlap(band, b) for b in self.words)
-                + sum(_overlap(band, b) * 4 for b in others)
-                + sum(_overlap(band, b) for b in parts))  # fmt: skip
+        text = sum(_overlap(band, b) for b in self.words)
+        return text + sum(_overlap(band, b) * 4 for b in others), sum(
+            _overlap(band, b) for b in parts
+        )
 
 
 @dataclass(frozen=True)
