@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.face import FaceArt
-from pnp.draw.footprint import text_boxes
+from pnp.draw.footprint import named_boxes, text_boxes
 from pnp.rulebook.figure import DISC_R, edged_line, number_disc
 from pnp.rulebook.flowables import FaceImage
 from pnp.rulebook.measure import height_of
@@ -49,6 +49,9 @@ class AnatomyPicture:
         self.fixed = scale
         self.note = note
         self.words = [_pt(b) for b in text_boxes(self.face.elements)]
+        # the face's small named parts, pictures too (a corner index's disc): no leader runs
+        # over them; a panel's box is not a part (a leader may cross a background)
+        self.parts = [_pt(b) for _, b, _ in named_boxes(self.face.elements) if _small(b)]
         self.avail = 10_000.0  # the width the figure last offered
         placed = self._place()
         # numbered in reading order: down the face, then across
@@ -152,7 +155,9 @@ class AnatomyPicture:
                 for side in ("left", "right"):
                     natural = (side == "left") == (centre < w / 2)
                     cost = self._cost(spot_xy, [d for d, _ in out], own) + rank * 0.5
-                    cost += 5.0 * self._crossing(spot_xy, side, w, [d for d, _ in out])
+                    text, pictures = self._crossing(spot_xy, side, w, [d for d, _ in out], own)
+                    cost += 5.0 * text + (100.0 if text > 0.5 else 0.0)  # never, if avoidable
+                    cost += pictures + (60.0 if pictures > 0.5 else 0.0)  # rather than on text
                     cost += 20.0 * _on_leaders(spot_xy, out, w)
                     cost += (0.0 if natural else 30.0) + 8.0 * counts[side]  # even columns
                     options.append((cost, spot_xy, side))
@@ -167,22 +172,26 @@ class AnatomyPicture:
         x, y = centre
         r = DISC_R + 0.5
         disc = (x - r, y - r, x + r, y + r)
-        cost = sum(_overlap(disc, b) for b in self.words)
+        cost = 4.0 * sum(_overlap(disc, b) for b in self.words)
         cost += sum(0.5 * _overlap(disc, _pt(spot.box)) for i, spot in enumerate(self.spots)
                     if i != own and _small(spot.box))  # fmt: skip
         cost += sum(400.0 for dx, dy in discs if abs(dx - x) < 2 * r and abs(dy - y) < 2 * r)
         return cost
 
     def _crossing(self, centre: tuple[float, float], side: str, w: float,
-                  discs: list[tuple[float, float]]) -> float:  # fmt: skip
-        """The text (and discs) a leader from `centre` straight out to `side` runs over."""
+                  discs: list[tuple[float, float]], own: int) -> tuple[float, float]:  # fmt: skip
+        """The text and discs, and apart the face's other small parts (a corner's picture),
+        that a leader from `centre` straight out to `side` runs over."""
         x, y = centre
         edge = -2.5 if side == "left" else w + 2.5
         band = (min(x, edge), y - 1.5, max(x, edge), y + 1.5)
         r = DISC_R
         others = [(dx - r, dy - r, dx + r, dy + r) for dx, dy in discs]
-        return sum(_overlap(band, b) for b in self.words) + sum(
-            _overlap(band, b) * 4 for b in others
+        mine = _pt(self.spots[own].box)
+        parts = [b for b in self.parts if _overlap(b, mine) < 0.5 * _overlap(b, b)]
+        text = sum(_overlap(band, b) for b in self.words)
+        return text + sum(_overlap(band, b) * 4 for b in others), sum(
+            _overlap(band, b) for b in parts
         )
 
 

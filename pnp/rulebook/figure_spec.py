@@ -260,6 +260,12 @@ def _piece(kind: str, words: list[str], label: str, line: int) -> Piece:
         if kind != "piece" or len(rest) < at + 3:
             raise fail("write `piece SET COMPONENT crop ELEMENT ELEMENT`: the part of the face "
                        "the two elements span", line)  # fmt: skip
+        if not label.strip():  # a part of a board out of context is a puzzle to a reader
+            raise fail(
+                "a cropped piece needs a label naming the piece and the part shown "
+                "(`...: The tracker's top half, United States to Israel`)",
+                line,
+            )
         crop = (parse_selector(rest[at + 1], line), parse_selector(rest[at + 2], line))
         rest = rest[:at] + rest[at + 3 :]
     for word in rest:

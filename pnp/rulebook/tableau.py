@@ -5,6 +5,10 @@ label in a column on the left and line their items up as a grid (turn after turn
 row is framed with its label at the top (a player's place at the table); other rows are centred.
 Markers stand on elements of a piece (a board's spaces) and arrows join items and markers
 (pnp.rulebook.pins); a setup says its scale.
+
+A picture shrinks with its page, but never below a floor (FLOORS): on a narrow page (a booklet's
+half page) a row too wide at the floor wraps onto several rows instead, the figure taking a page
+of its own if it must, so a card stays readable and a token more than a dot.
 """
 
 from __future__ import annotations
@@ -31,6 +35,13 @@ LABEL_MIN = mm_to_pt(22)  # a piece's label wraps at the piece's width, or this 
 ROW_LABEL_W = mm_to_pt(30)
 SETUP_SCALES = (1 / 2, 1 / 3, 1 / 4, 1 / 5, 1 / 6, 1 / 8, 1 / 10, 1 / 12)
 EXAMPLE_SCALES = (0.6, 0.55, 0.5, 0.45, 0.4, 1 / 3, 0.3, 0.25, 0.2, 1 / 6, 1 / 8, 1 / 10)
+# The smallest a picture draws its pieces. An example's cards are there to be read: at 0.4 a
+# card's name (9-11 pt) prints at 3.6-4.4 pt and its large value (16-18 pt) at 6.4 pt or more,
+# still legible in print (A4 pages show them at 0.45-0.6). A setup shows where things go, each
+# recognisable: at 1:6 a 16 mm marker is still a 2.7 mm disc and a 63 mm card 10.5 mm wide
+# (A4 pages show setups at 1:4 or 1:5).
+FLOORS = {"setup": 1 / 6, "example": 0.4}
+ALONE = 0.9  # of a page's height: a figure on a page of its own, its caption below it
 Box = tuple[float, float, float, float]
 
 
@@ -54,6 +65,7 @@ class Line:
     cells: list[Cell]
     label: Paragraph | None
     framed: bool
+    part: int = 0  # a wrapped row's part after the first: no label, its frame joins the first's
 
 
 @dataclass
@@ -77,37 +89,78 @@ class TableauPicture:
         self.page_height = page_height
         for pin in pins:
             forms.plan(pin.face)
-        self._layouts: Memo[float, _Placed] = Memo(64)  # every scale tried, kept
+        self._layouts: Memo[tuple[float, float | None], _Placed] = Memo(64)  # scales tried
+        self.wrap_at: float | None = None  # the width rows wrap at, when nothing else fits
         self.row_w = max([text_width(line.label, ROW_LABEL_W) for line in lines
                           if line.label is not None and not line.framed] + [0.0])  # fmt: skip
 
     def scales(self, width: float) -> list[float]:
+        """The nice scales down to the floor whose rows fit `width` as written; else the
+        floor (or the least above it that fits) with its rows wrapped to `width`, as tall as
+        a page of its own allows."""
         nice: tuple[float, ...] = SETUP_SCALES if self.setup else EXAMPLE_SCALES
         if self.fixed:
             nice = (self.fixed, *(s for s in nice if s < self.fixed))
+        floor = min(FLOORS["setup" if self.setup else "example"], nice[0])
         tall = self.page_height * (0.8 if self.setup else 0.6)
-        fits = [s for s in nice if self.layout(s).width <= width + 0.01
+        self.wrap_at = None
+        fits = [s for s in nice if s >= floor - 1e-9 and self.layout(s).width <= width + 0.01
                 and self.layout(s).height <= tall]  # fmt: skip
         if self.fixed and fits and fits[0] != self.fixed and self.layout(self.fixed).width <= width:
             fits.insert(0, self.fixed)  # as stated, when only the height is short
-        return fits[:2] or [nice[-1]]
+        if fits:
+            return fits[:2]
+        above = sorted(s for s in nice if s >= floor - 1e-9)  # wrapped, as small as allowed
+        below = [s for s in nice if s < floor - 1e-9]  # a page too short even for that
+        for s in above + below:
+            wrapped = self.layout(s, width)
+            if wrapped.width <= width + 0.01 and wrapped.height <= self.page_height * ALONE:
+                self.wrap_at = width
+                return [s]
+        fits = [s for s in nice if self.layout(s).width <= width + 0.01
+                and self.layout(s).height <= tall]  # fmt: skip
+        return fits[:2] or [nice[-1]]  # a piece too large for any page at its floor
 
     def size(self, scale: float) -> tuple[float, float]:
-        placed = self.layout(scale)
+        placed = self.layout(scale, self.wrap_at)
         return placed.width, placed.height
 
-    def layout(self, scale: float) -> _Placed:
-        """The picture laid out at `scale` (worked out once per scale tried)."""
-        return self._layouts.get_or_make(scale, lambda: self._layout(scale))
+    def layout(self, scale: float, wrap: float | None = None) -> _Placed:
+        """The picture laid out at `scale`, rows wrapped at `wrap` (worked out once each)."""
+        return self._layouts.get_or_make((scale, wrap), lambda: self._layout(scale, wrap))
 
-    def _layout(self, s: float) -> _Placed:
-        grid = [line for line in self.lines if line.label is not None and not line.framed]
+    def _wrapped(self, s: float, width: float | None) -> list[Line]:
+        """The rows, those wider than `width` (but a grid's) split into the fewest parts that
+        fit it, the items shared out evenly (five cards as three and two, not four and one)."""
+        if width is None:
+            return self.lines
+        out: list[Line] = []
+        for line in self.lines:
+            pad = 2 * PAD if line.framed else 0.0
+            widths = [self._cell_w(c, s) for c in line.cells]
+            if (line.label is not None and not line.framed) or len(widths) < 2:
+                out.append(line)
+                continue
+            for parts in range(1, len(widths) + 1):
+                size = -(-len(widths) // parts)
+                chunks = [line.cells[i : i + size] for i in range(0, len(widths), size)]
+                spans = [sum(widths[i : i + size]) + HGAP * (size - 1) + pad
+                         for i in range(0, len(widths), size)]  # fmt: skip
+                if max(spans) <= width + 0.01:
+                    break
+            out += [Line(chunk, line.label if k == 0 else None, line.framed, k)
+                    for k, chunk in enumerate(chunks)]  # fmt: skip
+        return out
+
+    def _layout(self, s: float, wrap: float | None = None) -> _Placed:
+        lines = self._wrapped(s, wrap)
+        grid = [line for line in lines if line.label is not None and not line.framed]
         columns = max((len(line.cells) for line in grid), default=0)
         widths = [max((self._cell_w(line.cells[i], s) for line in grid if i < len(line.cells)),
                       default=0.0) for i in range(columns)]  # fmt: skip
         row_col = self.row_w + HGAP if grid else 0.0
         spans = []
-        for line in self.lines:
+        for line in lines:
             if line in grid:
                 spans.append(row_col + sum(widths[: len(line.cells)])
                              + HGAP * (len(line.cells) - 1))  # fmt: skip
@@ -117,7 +170,7 @@ class TableauPicture:
         width = max(spans)
         placed = _Placed(width, 0.0, {}, [])
         y = 0.0  # rows from the top down; flipped at the end
-        for line, span in zip(self.lines, spans, strict=True):
+        for line, span in zip(lines, spans, strict=True):
             y = self._place_line(placed, line, s, y, widths if line in grid else None, span)
             y -= VGAP
         y += VGAP
@@ -166,6 +219,8 @@ class TableauPicture:
             x += cw + HGAP
         if line.framed:
             bottom -= PAD
+            if line.part:  # one frame around all the parts of a wrapped area
+                top = placed.frames.pop()[3]
             placed.frames.append((0.0, bottom, placed.width, top))
             if line.label is not None:
                 placed.labels.append((line.label, PAD, top - PAD, span - 2 * PAD))
@@ -185,7 +240,7 @@ class TableauPicture:
     # -- drawing -------------------------------------------------------------------------------
 
     def draw(self, canvas: Canvas, scale: float) -> None:
-        placed = self.layout(scale)
+        placed = self.layout(scale, self.wrap_at)
         canvas.saveState()
         canvas.translate(0, placed.height)  # layout runs down from the top
         for x0, y0, x1, y1 in placed.frames:

@@ -193,7 +193,7 @@ def nearest(page: pdfplumber.page.Page, text: str, point: tuple[float, float]) -
 
 
 @pytest.mark.parametrize(("game", "caption", "callouts"), [
-    ("spy-royale", "An action card,", {"1": "Fake Intel", "3": "MILITARY 軍司令部", "4": "DISABLES",
+    ("spy-royale", "An action card,", {"2": "Fake Intel", "3": "MILITARY 軍司令部", "4": "DISABLES",
                                        "6": "THIS TURN + NEXT TURN"}),
     ("espionage-card-game", "A Mission card,", {"2": "SNIPER", "3": "SNIPER",
                                                 "4": "Play it on your turn."}),
