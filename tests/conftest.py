@@ -38,6 +38,16 @@ def run_pnp():
 
 
 @pytest.fixture(scope="session")
+def products(tmp_path_factory):
+    """`products.build("spy-royale", "--what", "rulebook")` -> the folder `pnp build` wrote
+    into; `products.rulebook(game)` -> a game's A4 rulebook. Each command line is built once per
+    test session, whichever worker asks first (see tests/products.py): read them, never write."""
+    from products import Products, shared_root
+
+    return Products(shared_root(tmp_path_factory))
+
+
+@pytest.fixture(scope="session")
 def builtin_kits(tmp_path_factory):
     """`builtin_kits("a4")` -> {game id: its print kit PDF} for the five built-in games (cards,
     boards, tokens and aids: no rulebooks), built once per test session and worker on first
