@@ -17,7 +17,7 @@ import contextlib
 import hashlib
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -64,9 +64,14 @@ class Products:
         self._known: dict[tuple[str, ...], Path] = {}  # this worker's finished ones
 
     def build(self, *args: str) -> Path:
-        if args not in self._known:
-            self._known[args] = self._build_once(args)
-        return self._known[args]
+        return self.made(args, lambda out: _build(args, out))
+
+    def made(self, key: tuple[str, ...], make: Callable[[Path], object]) -> Path:
+        """The folder `make(folder)` filled, made once per session for `key` (the first
+        worker to ask makes it; the others wait for it and read it)."""
+        if key not in self._known:
+            self._known[key] = self._make_once(key, make)
+        return self._known[key]
 
     def rulebook(self, game: str, *options: str, name: str | None = None) -> Path:
         """The path of a game's rulebook (`--what rulebook`, A4 unless `options` say else):
@@ -74,15 +79,19 @@ class Products:
         folder = self.build(game, "--what", "rulebook", *options)
         return folder / game / (name or f"{game}-rulebook-a4.pdf")
 
-    def _build_once(self, args: tuple[str, ...]) -> Path:
-        folder = self.root / _name_of(args)
+    def _make_once(self, key: tuple[str, ...], make: Callable[[Path], object]) -> Path:
+        folder = self.root / _name_of(key)
         done = folder.with_name(folder.name + ".done")
         with locked(folder.with_name(folder.name + ".lock")):
-            if not done.exists():
-                result = CliRunner().invoke(main, ["build", *args, "--out", str(folder)])
-                assert result.exit_code == 0, (args, result.output)
+            if not done.exists():  # else another worker made it while this one waited
+                make(folder)
                 done.touch()
         return folder
+
+
+def _build(args: tuple[str, ...], out: Path) -> None:
+    result = CliRunner().invoke(main, ["build", *args, "--out", str(out)])
+    assert result.exit_code == 0, (args, result.output)
 
 
 def _name_of(args: tuple[str, ...]) -> str:
