@@ -4,6 +4,7 @@ CI is set, as CI services do (`CI=true`); HYPOTHESIS_PROFILE picks a profile by 
 
 import io
 import os
+from pathlib import Path
 
 import pdfplumber
 import pytest
@@ -38,22 +39,29 @@ def run_pnp():
 
 
 @pytest.fixture(scope="session")
-def builtin_kits(tmp_path_factory):
+def products(tmp_path_factory):
+    """`products.build("spy-royale", "--what", "rulebook")` -> the folder `pnp build` wrote
+    into; `products.rulebook(game)` -> a game's A4 rulebook. Each command line is built once per
+    test session, whichever worker asks first (see tests/products.py): read them, never write."""
+    from products import Products, shared_root
+
+    return Products(shared_root(tmp_path_factory))
+
+
+@pytest.fixture(scope="session")
+def builtin_kits(products):
     """`builtin_kits("a4")` -> {game id: its print kit PDF} for the five built-in games (cards,
-    boards, tokens and aids: no rulebooks), built once per test session and worker on first
-    use."""
+    boards, tokens and aids: no rulebooks), built once per test session on first use."""
     from pnp.catalog.games import builtin_ids, resolve_game
     from pnp.pipeline import BuildOptions, build_games
 
-    built: dict[str, dict] = {}
-
     def get(paper: str) -> dict:
-        if paper not in built:
-            out = tmp_path_factory.mktemp(f"builtin-kits-{paper}")
+        def make(out: Path) -> None:
             games = [resolve_game(g) for g in builtin_ids()]
-            products = ("cards", "boards", "tokens", "aids")
-            paths = build_games(games, BuildOptions(products=products, paper=paper, out_dir=out))
-            built[paper] = {p.parent.name: p for p in paths}
-        return built[paper]
+            products_ = ("cards", "boards", "tokens", "aids")
+            build_games(games, BuildOptions(products=products_, paper=paper, out_dir=out))
+
+        out = products.made(("builtin-kits", paper), make)
+        return {game: out / game / f"{game}-{paper}.pdf" for game in builtin_ids()}
 
     return get

@@ -27,17 +27,22 @@ class Line:
 
 def lines_of(path: Path, skip: int = 0) -> list[Line]:
     """Every upright run of text of the PDF (after the first `skip` pages), in reading order."""
-    found: list[Line] = []
     with pdfplumber.open(path) as pdf:
-        for number, page in enumerate(pdf.pages[skip:], start=skip + 1):
-            rows: dict[int, list[dict]] = {}
-            for char in page.chars:
-                # pictured miniatures (a fanned hand at 1:4) are pictures, not text to read
-                if char.get("upright", True) and char["text"].strip() and char["size"] >= 5:
-                    rows.setdefault(round(char["top"]), []).append(char)
-            for top in sorted(rows):
-                chars = _unstacked(sorted(rows[top], key=lambda c: c["x0"]))
-                found += _runs(number, chars) if chars else []
+        return lines_in(pdf, skip)
+
+
+def lines_in(pdf: pdfplumber.PDF, skip: int = 0) -> list[Line]:
+    """`lines_of` for a PDF already open (tests/readers.py keeps built ones open)."""
+    found: list[Line] = []
+    for number, page in enumerate(pdf.pages[skip:], start=skip + 1):
+        rows: dict[int, list[dict]] = {}
+        for char in page.chars:
+            # pictured miniatures (a fanned hand at 1:4) are pictures, not text to read
+            if char.get("upright", True) and char["text"].strip() and char["size"] >= 5:
+                rows.setdefault(round(char["top"]), []).append(char)
+        for top in sorted(rows):
+            chars = _unstacked(sorted(rows[top], key=lambda c: c["x0"]))
+            found += _runs(number, chars) if chars else []
     return found
 
 

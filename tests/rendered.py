@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
+from collections.abc import Iterable
 
-import pdfplumber
+from products import Products
+from readers import page_texts
 
 from pnp.catalog.model import Game
 from pnp.draw.face import FaceArt
@@ -14,24 +13,25 @@ from pnp.pipeline import render_set_faces, template_set
 
 
 def render_game_faces(
-    game: Game, bleed_mm: float = 3.0
+    game: Game, bleed_mm: float = 3.0, sets: Iterable[str] | None = None
 ) -> dict[str, dict[str, tuple[FaceArt, FaceArt | None]]]:
-    """Set id -> component id -> (front, back) for every component of the game with a copy."""
+    """Set id -> component id -> (front, back) for every component of the game with a copy;
+    only the sets named in `sets` when given (a test of one piece draws just its set)."""
     templates = template_set(game)
     out: dict[str, dict[str, tuple[FaceArt, FaceArt | None]]] = {}
+    wanted = set(game.sets) if sets is None else set(sets)
+    assert wanted <= set(game.sets), sorted(wanted - set(game.sets))
     for set_id, component_set in game.sets.items():
+        if set_id not in wanted:
+            continue
         rendered = render_set_faces(game, component_set, templates, bleed_mm)
         ids = [c.id for c in component_set.components if c.count > 0]
         out[set_id] = {i: (front, back) for i, (_, front, back) in zip(ids, rendered, strict=True)}
     return out
 
 
-def rulebook_pages(out: Path, game_id: str) -> list[str]:
-    """Build a game's A4 rulebook with `pnp build` into `out`; its pages as text, whitespace
-    collapsed."""
-    command = ["build", game_id, "--what", "rulebook", "--out", str(out)]
-    result = subprocess.run([sys.executable, "-m", "pnp.cli", *command],
-                            capture_output=True, text=True)  # fmt: skip
-    assert result.returncode == 0, result.stderr
-    with pdfplumber.open(out / game_id / f"{game_id}-rulebook-a4.pdf") as pdf:
-        return [" ".join((p.extract_text() or "").split()) for p in pdf.pages]
+def rulebook_pages(products: Products, game_id: str, *options: str) -> list[str]:
+    """A game's A4 rulebook as `pnp build <game> --what rulebook <options>` writes it (built
+    once per session, see tests/products.py); its pages as text, whitespace collapsed."""
+    (path,) = products.build(game_id, "--what", "rulebook", *options).glob("*/*rulebook-a4.pdf")
+    return page_texts(path)

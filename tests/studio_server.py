@@ -15,6 +15,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tests.hang import HANG
+
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium" if os.access("/usr/bin/chromium", os.X_OK) else \
     shutil.which("chromium")  # fmt: skip
@@ -95,7 +97,7 @@ def studio(game: Path, *extra: str) -> Iterator[Running]:
         if process.poll() is None:
             process.send_signal(signal.SIGINT)
             try:
-                process.wait(timeout=20)
+                process.wait(timeout=HANG)
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()

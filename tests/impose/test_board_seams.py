@@ -174,7 +174,7 @@ def test_caledonian_tracker_is_one_sheet(tmp_path, paper) -> None:
 
 def test_what_the_tracker_key_said_is_on_the_turn_aid() -> None:
     """The tracker's old key column is gone; what it alone said is on the aid's back."""
-    faces = render_game_faces(resolve_game("espionage-caledonian"))
+    faces = render_game_faces(resolve_game("espionage-caledonian"), sets=["turn-aid"])
     back = faces["turn-aid"]["order-of-play-aid"][1]
     assert back is not None
     with pdfplumber.open(io.BytesIO(face_pdf(back))) as doc:
@@ -213,7 +213,11 @@ def edge_runs(art, inside_mm: float = 3.0, px_per_mm: float = 6.0):
 def test_board_faces_run_one_colour_off_every_edge(game, board) -> None:
     """Across the last 3 mm inside the trim and the whole bleed a board's face does not change
     colour (no frame, border or strip along the edge); bands and slots may cross the edge."""
-    for art in [a for a in next(iter(render_game_faces(resolve_game(game))[board].values())) if a]:
+    for art in [
+        a
+        for a in next(iter(render_game_faces(resolve_game(game), sets=[board])[board].values()))
+        if a
+    ]:
         for edge, runs in edge_runs(art).items():
             changing = [
                 run for run in runs

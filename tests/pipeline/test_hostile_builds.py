@@ -11,6 +11,7 @@ import sys
 import time
 
 import pytest
+from hang import HANG
 from hostile import front, make_game, nothing_in
 
 SLOW = "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}"
@@ -53,12 +54,12 @@ def test_ctrl_c_leaves_nothing_behind(tmp_path):
         [sys.executable, "-m", "pnp.cli", "build", "first", "game", "--out", "out"],
         cwd=tmp_path, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
-    deadline = time.monotonic() + 8
+    deadline = time.monotonic() + HANG
     while not list((tmp_path / "out").glob(".pnp-build-*")) and time.monotonic() < deadline:
         time.sleep(0.05)  # until the build has begun writing
     time.sleep(0.5)  # the first game written, the second in its slow template
     build.send_signal(signal.SIGINT)
-    _, err = build.communicate(timeout=10)
+    _, err = build.communicate(timeout=HANG)
     assert build.returncode == 130, err
     assert "interrupted" in err and "Traceback" not in err
     assert nothing_in(tmp_path / "out")

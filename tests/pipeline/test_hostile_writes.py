@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from hang import HANG
 from hostile import front, make_game
 
 SLOW = "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}"
@@ -111,11 +112,11 @@ def killed_build(tmp_path: Path) -> Path:
     make_game(tmp_path, front(SLOW), name="slow")
     build = subprocess.Popen([sys.executable, "-m", "pnp.cli", "build", "slow", "--out", "out"],
                              cwd=tmp_path, stderr=subprocess.DEVNULL)  # fmt: skip
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + HANG
     while not list((tmp_path / "out").glob(".pnp-build-*")) and time.monotonic() < deadline:
         time.sleep(0.05)
     build.send_signal(signal.SIGKILL)
-    build.wait(timeout=10)
+    build.wait(timeout=HANG)
     (left,) = (tmp_path / "out").glob(".pnp-build-*")
     return left
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hang import HANG
 
 from pnp.cli import main
 from pnp.pipeline import split
@@ -145,12 +146,12 @@ def test_ctrl_c_during_a_parallel_build_leaves_nothing_and_prints_no_traceback(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True
     )
     children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + HANG
     while time.monotonic() < deadline and not children.read_text().split():
         time.sleep(0.01)  # until the workers are forked
     time.sleep(0.2)  # and drawing
     os.killpg(proc.pid, signal.SIGINT)
-    _, err = proc.communicate(timeout=60)
+    _, err = proc.communicate(timeout=HANG)
     text = err.decode()
     assert proc.returncode == 130, text
     assert "Traceback" not in text and "KeyboardInterrupt" not in text, text

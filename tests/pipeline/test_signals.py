@@ -15,6 +15,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from hang import HANG
 from hostile import make_game
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
@@ -42,7 +43,7 @@ CODES = {"SIGTERM": 143, "SIGHUP": 129, "SIGINT": 130}
 def hooked(name: str, before_moves: bool, *args: str, cwd: Path) -> subprocess.CompletedProcess:
     code = HOOKED.format(name=name, before_moves=before_moves)
     return subprocess.run([sys.executable, "-c", code, *args], cwd=cwd, capture_output=True,
-                          text=True, timeout=120)  # fmt: skip
+                          text=True, timeout=HANG)  # fmt: skip
 
 
 def files(folder: Path) -> list[str]:
@@ -99,7 +100,7 @@ class Child:
         """Until a line holds `word`; the bound only catches a hang."""
         while True:
             try:
-                line = self.lines.get(timeout=120)
+                line = self.lines.get(timeout=HANG)
             except queue.Empty:
                 raise AssertionError(f"no {word!r} line; output: {self.seen}") from None
             self.seen.append(line)
@@ -109,7 +110,7 @@ class Child:
     def stop(self, number: int) -> int:
         self.proc.send_signal(number)
         try:
-            code = self.proc.wait(timeout=60)  # only a hang takes this long
+            code = self.proc.wait(timeout=HANG)  # only a hang takes this long
         finally:
             self.proc.kill()
         self.proc.stdout.close()  # type: ignore[union-attr]

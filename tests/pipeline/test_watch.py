@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from hang import HANG
 
 from pnp.catalog.scaffold import new_game
 
@@ -78,27 +79,27 @@ def test_watch_rebuilds_survives_a_broken_template_and_stops_on_ctrl_c(tmp_path)
     out = folder / "output"  # inside the watched folder, as `pnp build . --watch` writes it
     watch = Watch(folder, out)
     try:
-        watch.wait_for("watching", 60)  # the first build, with a cold start
+        watch.wait_for("watching", HANG)  # the first build, with a cold start
         pdf = next(out.rglob("*.pdf"))
         assert scouts(pdf) == 3
 
         sheet = folder / "cards.csv"
         sheet.write_text(sheet.read_text().replace("Scout,3,", "Scout,5,"))
-        line, _ = watch.wait_for("rebuilt", 60)  # the bound only catches a hang
+        line, _ = watch.wait_for("rebuilt", HANG)  # the bound only catches a hang
         assert "cards.csv changed" in line
         assert scouts(pdf) == 5
 
         back = folder / "templates" / "card-back.yaml.j2"
         good = back.read_text()
         back.write_text(good + "{{ card.no_such_field }}\n")
-        line, _ = watch.wait_for("error", 60)
+        line, _ = watch.wait_for("error", HANG)
         assert "card-back.yaml.j2" in line and "no_such_field" in line
         assert watch.proc.poll() is None  # still watching
         assert scouts(pdf) == 5  # the last good build stays
 
         marked = "- text: {x: 8, y: 8, w: 40, h: 6, text: PROTOTYPE-7, color: white}\n"
         back.write_text(good + marked)
-        watch.wait_for("rebuilt", 60)
+        watch.wait_for("rebuilt", HANG)
         with pdfplumber.open(pdf) as opened:  # the edited template, not a cached one
             assert "PROTOTYPE-7" in "".join(p.extract_text() or "" for p in opened.pages)
         # the build wrote into the watched folder: that must not set off another rebuild
@@ -106,7 +107,7 @@ def test_watch_rebuilds_survives_a_broken_template_and_stops_on_ctrl_c(tmp_path)
     finally:
         watch.proc.send_signal(signal.SIGINT)
         try:
-            watch.proc.wait(timeout=10)
+            watch.proc.wait(timeout=HANG)
         finally:
             watch.proc.kill()
     rest = watch.quiet_for(0.5)
@@ -127,16 +128,16 @@ def test_what_a_watch_writes_into_the_games_folder_never_sets_it_off(tmp_path):
     watch = Watch(folder, folder / "output", export)  # its output there from the start
     sheet = folder / "cards.csv"
     try:
-        watch.wait_for("watching", 60)
+        watch.wait_for("watching", HANG)
         for count in (4, 5, 6):  # each save's export writes PNGs while the watch runs
             sheet.write_text(sheet.read_text().replace(f"Scout,{count - 1},", f"Scout,{count},"))
-            line, _ = watch.wait_for("rebuilt", 60)  # the bound only catches a hang
+            line, _ = watch.wait_for("rebuilt", HANG)  # the bound only catches a hang
             assert "(cards.csv changed)" in line, line
             assert ".png" not in line, line
     finally:
         watch.proc.send_signal(signal.SIGINT)
         try:
-            watch.proc.wait(timeout=10)
+            watch.proc.wait(timeout=HANG)
         finally:
             watch.proc.kill()
     assert list((folder / "output").rglob("*.png"))

@@ -9,32 +9,27 @@ import re
 import shutil
 import subprocess
 import sys
-from functools import cache
 from pathlib import Path
 
 import pdfplumber
 import pytest
 import yaml
+from cli_in import run
 from pypdf import PdfReader
+from readers import page_texts
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "build" / "sixth-game"
 
 
 def pnp(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "pnp.cli", *args], capture_output=True,
-                          text=True, cwd=cwd)  # fmt: skip
+    return run(*args, cwd=cwd)  # in-process (tests/cli_in.py)
 
 
-@cache
-def built(out: str = "/tmp/pnp-test-rulebook") -> Path:
-    result = pnp("build", str(FIXTURE), "--what", "rulebook", "--out", out)
-    assert result.returncode == 0, result.stderr
-    return Path(out) / "sixth-game" / "sixth-game-rulebook-a4.pdf"
-
-
-def page_texts(path: Path) -> list[str]:
-    with pdfplumber.open(path) as pdf:
-        return [" ".join((p.extract_text() or "").split()) for p in pdf.pages]
+@pytest.fixture(scope="module")
+def built(products) -> Path:
+    """The sixth game's A4 rulebook, built once per session (tests/products.py)."""
+    folder = products.build(str(FIXTURE), "--what", "rulebook")
+    return folder / "sixth-game" / "sixth-game-rulebook-a4.pdf"
 
 
 def game_copy(tmp_path: Path, rulebook: str, **game: object) -> Path:
@@ -49,9 +44,9 @@ def game_copy(tmp_path: Path, rulebook: str, **game: object) -> Path:
     return folder
 
 
-def test_outline_entries_land_on_pages_showing_their_titles():
-    reader = PdfReader(built())
-    texts = page_texts(built())
+def test_outline_entries_land_on_pages_showing_their_titles(built):
+    reader = PdfReader(built)
+    texts = page_texts(built)
     entries = []
 
     def walk(items: list) -> None:
@@ -69,8 +64,8 @@ def test_outline_entries_land_on_pages_showing_their_titles():
         assert title in texts[page], (title, page)
 
 
-def test_contents_page_numbers_match_the_pages_holding_the_headings():
-    texts = page_texts(built())
+def test_contents_page_numbers_match_the_pages_holding_the_headings(built):
+    texts = page_texts(built)
     contents = texts[1]
     assert contents.startswith("Contents")
     entries = contents.removeprefix("Contents")
@@ -80,19 +75,19 @@ def test_contents_page_numbers_match_the_pages_holding_the_headings():
         assert title.strip() in texts[int(number) - 1], (title, number)
 
 
-def test_components_and_gallery_come_from_the_catalog():
+def test_components_and_gallery_come_from_the_catalog(built):
     cards = yaml.safe_load((FIXTURE / "agents.yaml").read_text())["components"]
     chips = yaml.safe_load((FIXTURE / "chips.yaml").read_text())["components"]
-    text = " ".join(page_texts(built()))
+    text = " ".join(page_texts(built))
     assert f"{sum(c['count'] for c in cards)} cards, 63 × 88 mm" in text
     assert f"{sum(c['count'] for c in chips)} chips, 20 × 20 mm" in text
-    gallery = next(t for t in page_texts(built()) if t.startswith("Cards"))
+    gallery = next(t for t in page_texts(built) if t.startswith("Cards"))
     for card in cards:
         assert f"{card['name']} ×{card['count']}" in gallery
 
 
-def test_fonts_are_embedded_and_metadata_set():
-    reader = PdfReader(built())
+def test_fonts_are_embedded_and_metadata_set(built):
+    reader = PdfReader(built)
     fonts = {}
     for page in reader.pages:
         for font in (page["/Resources"].get("/Font") or {}).values():
@@ -108,10 +103,12 @@ def test_fonts_are_embedded_and_metadata_set():
     assert reader.metadata.author == "A Designer"
 
 
-def test_rebuilds_are_byte_identical(tmp_path):
-    second = pnp("build", str(FIXTURE), "--what", "rulebook", "--out", str(tmp_path))
+def test_rebuilds_are_byte_identical(built, tmp_path):
+    # a process of its own: nothing this worker has remembered from earlier builds helps it
+    command = ["build", str(FIXTURE), "--what", "rulebook", "--out", str(tmp_path)]
+    second = subprocess.run([sys.executable, "-m", "pnp.cli", *command], capture_output=True)
     assert second.returncode == 0
-    assert (tmp_path / "sixth-game" / built().name).read_bytes() == built().read_bytes()
+    assert (tmp_path / "sixth-game" / built.name).read_bytes() == built.read_bytes()
 
 
 def test_booklet_pages_are_in_signature_order(tmp_path):
@@ -197,8 +194,8 @@ def test_every_language_the_catalog_lists_gets_its_edition(tmp_path):
         }
 
 
-def test_the_glossary_points_at_the_page_that_explains_each_term():
-    texts = page_texts(built())
+def test_the_glossary_points_at_the_page_that_explains_each_term(built):
+    texts = page_texts(built)
     explained = next(i for i, t in enumerate(texts) if "is worth its value" in t) + 1
     glossary = next(t for t in texts if "Glossary Term Meaning Page" in t)
     # `chip` is set in bold where the overview explains it; Handler is only mentioned in a list

@@ -31,9 +31,9 @@ def faces(game):
 
 
 @pytest.fixture(scope="module")
-def pages(tmp_path_factory) -> list[str]:
+def pages(products) -> list[str]:
     """The A4 rulebook's pages as text, whitespace collapsed."""
-    return rulebook_pages(tmp_path_factory.mktemp("rulebook"), GAME_ID)
+    return rulebook_pages(products, GAME_ID)
 
 
 def chapter(pages: list[str], title: str, until: str) -> str:

@@ -20,9 +20,9 @@ def game():
 
 
 @pytest.fixture(scope="module")
-def pages(tmp_path_factory) -> list[str]:
+def pages(products) -> list[str]:
     """The A4 rulebook's pages as text, whitespace collapsed."""
-    return rulebook_pages(tmp_path_factory.mktemp("rulebook"), GAME_ID)
+    return rulebook_pages(products, GAME_ID)
 
 
 def body(pages: list[str]) -> list[str]:
@@ -66,7 +66,7 @@ def _colour(text: str) -> tuple:
 
 
 def test_reference_sheet_marks_our_readings(game):
-    front, back = render_game_faces(game)["reference"]["reference-sheet"]
+    front, back = render_game_faces(game, sets=["reference"])["reference"]["reference-sheet"]
     theme = yaml.safe_load(game.templates_dir.joinpath("theme.yaml").read_text())
     sign = _colour(theme["palette"]["reading"])
     for face, where in ((front, {"steps", "network-levels", "event-dice", "roll-modifiers",

@@ -5,10 +5,7 @@ the pieces players look at during play. Measured from the built PDF with pdfplum
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 
-import pdfplumber
 import pytest
 from conftest import page_of
 from rendered import render_game_faces, rulebook_pages
@@ -24,9 +21,9 @@ def game():
 
 
 @pytest.fixture(scope="module")
-def pages(tmp_path_factory) -> list[str]:
+def pages(products) -> list[str]:
     """The A4 rulebook's pages as text, whitespace collapsed."""
-    return rulebook_pages(tmp_path_factory.mktemp("rulebook"), GAME_ID)
+    return rulebook_pages(products, GAME_ID)
 
 
 def chapter(pages: list[str], title: str) -> str:
@@ -70,7 +67,7 @@ def test_selling_gives_a_new_allegiance_even_with_an_empty_hand(game, pages):
 
 
 def test_pieces_at_the_table_recall_the_allegiance_rules(game):
-    faces = render_game_faces(game)
+    faces = render_game_faces(game, sets=["player-cards", "turn-aid"])
     spy = " ".join(page_of(faces["player-cards"]["spy"][0]).extract_text().split())
     assert "different nations" in spy and "Draw the top Dossier card" in spy
     vault = " ".join(page_of(faces["player-cards"]["vault"][0]).extract_text().split())
@@ -158,15 +155,9 @@ def test_the_book_answers_the_questions_players_hit(pages):
 
 
 @pytest.fixture(scope="module")
-def journal_pages(tmp_path_factory) -> list[str]:
-    """The journal edition's A4 rulebook, as text by page."""
-    out = tmp_path_factory.mktemp("journal")
-    command = ["build", GAME_ID, "--edition", "original", "--what", "rulebook", "--out", str(out)]
-    result = subprocess.run([sys.executable, "-m", "pnp.cli", *command],
-                            capture_output=True, text=True)  # fmt: skip
-    assert result.returncode == 0, result.stderr
-    with pdfplumber.open(out / GAME_ID / f"{GAME_ID}-original-rulebook-a4.pdf") as pdf:
-        return [" ".join((p.extract_text() or "").split()) for p in pdf.pages]
+def journal_pages(products) -> list[str]:
+    """The journal edition's A4 rulebook (`--edition original`), as text by page."""
+    return rulebook_pages(products, GAME_ID, "--edition", "original")
 
 
 def headings(pages: list[str]) -> list[str]:

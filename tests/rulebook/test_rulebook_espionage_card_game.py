@@ -5,11 +5,7 @@ the built PDF with pdfplumber."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
-from pathlib import Path
 
-import pdfplumber
 import pytest
 from conftest import page_of
 from rendered import render_game_faces, rulebook_pages
@@ -25,9 +21,9 @@ def game():
 
 
 @pytest.fixture(scope="module")
-def pages(tmp_path_factory) -> list[str]:
+def pages(products) -> list[str]:
     """The A4 rulebook's pages as text, whitespace collapsed."""
-    return rulebook_pages(tmp_path_factory.mktemp("rulebook"), GAME_ID)
+    return rulebook_pages(products, GAME_ID)
 
 
 def page_starting(pages: list[str], title: str) -> str:
@@ -47,7 +43,7 @@ def test_setup_chooses_a_first_player_and_plays_clockwise(game, pages):
 
 
 def test_play_summary_says_play_goes_clockwise(game):
-    front, _ = render_game_faces(game)["reference"]["play-summary"]
+    front, _ = render_game_faces(game, sets=["reference"])["reference"]["play-summary"]
     text = " ".join(page_of(front).extract_text().split())
     last = max(game.tables["turn-summary"].rows, key=lambda r: r["step"])
     assert "clockwise" in last["text"] and last["text"] in text
@@ -67,23 +63,11 @@ def test_quick_reference_is_one_page(pages):
 # ---------------------------------------------------------------- editions, rulings, players' text
 
 
-def edition_pages(out: Path, edition: str) -> list[str]:
-    """One edition's A4 rulebook built with `pnp build --edition`; its pages as text."""
-    command = ["build", GAME_ID, "--edition", edition, "--what", "rulebook", "--out", str(out)]
-    result = subprocess.run([sys.executable, "-m", "pnp.cli", *command],
-                            capture_output=True, text=True)  # fmt: skip
-    assert result.returncode == 0, result.stderr
-    (pdf_path,) = (out / GAME_ID).glob("*rulebook-a4.pdf")
-    with pdfplumber.open(pdf_path) as pdf:
-        return [" ".join((p.extract_text() or "").split()) for p in pdf.pages]
-
-
 @pytest.fixture(scope="module")
-def books(tmp_path_factory, pages) -> dict[str, list[str]]:
-    """Edition id -> its book's pages (the default edition's is the one built above)."""
-    out = {"original": pages}
-    out["pnp"] = edition_pages(tmp_path_factory.mktemp("pnp"), "pnp")
-    return out
+def books(products, pages) -> dict[str, list[str]]:
+    """Edition id -> its book's pages (the default edition's is the one built above), each
+    built with `pnp build --edition`."""
+    return {"original": pages, "pnp": rulebook_pages(products, GAME_ID, "--edition", "pnp")}
 
 
 def players_chapters(book: list[str]) -> str:

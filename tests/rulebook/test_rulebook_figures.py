@@ -11,13 +11,13 @@ import math
 import re
 import shutil
 import subprocess
-import sys
-from functools import cache
 from pathlib import Path
 
 import pdfplumber
 import pytest
+from cli_in import run
 from pypdf import PdfReader
+from readers import opened
 
 from pnp.catalog.games import resolve_game
 
@@ -27,24 +27,17 @@ DISC_MM = 4.6  # a call-out's disc: 2.3 mm radius
 
 
 def pnp(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "pnp.cli", *args], capture_output=True,
-                          text=True)  # fmt: skip
+    return run(*args)  # in-process (tests/cli_in.py)
 
 
 @pytest.fixture(scope="session")
-def books(tmp_path_factory: pytest.TempPathFactory):
-    """A built-in game's A4 rulebook in a language, each game built once per session."""
-
-    @cache
-    def build(game: str) -> Path:
-        out = tmp_path_factory.mktemp(game)
-        result = pnp("build", game, "--what", "rulebook", "--out", str(out))
-        assert result.returncode == 0, result.stderr
-        return out / game
+def books(products):
+    """A built-in game's A4 rulebook in a language, each game built once per session
+    (tests/products.py)."""
 
     def book(game: str, lang: str = "") -> Path:
         suffix = f"-{lang}" if lang else ""
-        return build(game) / f"{game}-rulebook{suffix}-a4.pdf"
+        return products.rulebook(game, name=f"{game}-rulebook{suffix}-a4.pdf")
 
     return book
 
@@ -135,7 +128,7 @@ CASES = [(game, lang, chapter, caption) for (game, lang), by_chapter in FIGURES.
 def test_each_rules_chapter_shows_its_figures(books, game, lang, chapter, caption):
     path = books(game, lang)
     pages, following = chapters(path)[chapter]
-    with pdfplumber.open(path) as pdf:
+    with opened(path) as pdf:
         number, match = find_caption(pdf, caption)
         assert number in pages, f"{caption!r} on page {number + 1}, {chapter!r} is {pages}"
         if number == pages[0]:
@@ -151,7 +144,7 @@ def test_the_figures_draw_the_real_faces(books):
     """Text the catalog puts on a card shows in the figure above the caption."""
     game = resolve_game("1955-war-of-espionage")
     action = next(r for r in game.tables["special-actions"].rows if r["id"] == "military-transport")
-    with pdfplumber.open(books("1955-war-of-espionage")) as pdf:
+    with opened(books("1955-war-of-espionage")) as pdf:
         number, match = find_caption(pdf, "A country card,")
         words = "".join(c["text"] for c in drawn_above(pdf.pages[number], match["top"], 100)
                         if c["object_type"] == "char" and c["text"].strip())  # fmt: skip
@@ -202,7 +195,7 @@ def nearest(page: pdfplumber.page.Page, text: str, point: tuple[float, float]) -
 ])  # fmt: skip
 def test_an_anatomys_discs_sit_on_the_elements_they_name(books, game, caption, callouts):
     """Numbered in reading order: down the face, then across."""
-    with pdfplumber.open(books(game)) as pdf:
+    with opened(books(game)) as pdf:
         number, match = find_caption(pdf, caption)
         page = pdf.pages[number]
         found = {n: xy for n, xy in discs(page).items() if xy[1] < match["top"]}
@@ -293,7 +286,7 @@ def test_an_unknown_element_is_refused_at_its_line(tmp_path, rename, line, names
 
 
 def test_a_figure_keeps_its_lead_in_and_caption_on_its_page(books):
-    with pdfplumber.open(books("1955-war-of-espionage")) as pdf:
+    with opened(books("1955-war-of-espionage")) as pdf:
         number, match = find_caption(pdf, "Alex's turn: a faded marker")
         text = flat(pdf.pages[number].extract_text())
     assert "Alex's two card plays move two markers:" in text

@@ -6,14 +6,12 @@ the last page, and the tool (commands, files, catalog tags) only in the builder'
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
-from functools import cache
 from pathlib import Path
 
 import pdfplumber
 import pytest
 from pypdf import PdfReader
+from readers import opened
 
 from pnp.catalog.games import resolve_game
 
@@ -34,20 +32,13 @@ TOOL = re.compile(r"\bpnp (?:validate|build|calibrate)|bench/|\.yaml\b|scores-fr
 
 
 @pytest.fixture(scope="session")
-def book(tmp_path_factory: pytest.TempPathFactory):
-    @cache
-    def build(game: str) -> Path:
-        out = tmp_path_factory.mktemp(game)
-        result = subprocess.run(
-            [sys.executable, "-m", "pnp.cli", "build", game, "--what", "rulebook", "--out",
-             str(out)], capture_output=True, text=True,
-        )  # fmt: skip
-        assert result.returncode == 0, result.stderr
-        return out / game
+def book(products):
+    """`book(game, lang)` -> the A4 rulebook `pnp build <game> --what rulebook` writes in a
+    language ("" the game's first), built once per session (tests/products.py)."""
 
     def get(game: str, lang: str) -> Path:
         suffix = f"-{lang}" if lang else ""
-        return build(game) / f"{game}-rulebook{suffix}-a4.pdf"
+        return products.rulebook(game, name=f"{game}-rulebook{suffix}-a4.pdf")
 
     return get
 
@@ -72,20 +63,20 @@ def lowest(page: pdfplumber.page.Page) -> float:
     return max(bottoms, default=TOP)
 
 
-@pytest.mark.parametrize(("game", "lang"), BOOKS)
+@pytest.mark.parametrize(("game", "lang"), BOOKS, scope="module")  # a book's tests together
 def test_no_page_is_left_nearly_empty(book, game, lang):
     """Every body page but the last is filled at least a quarter of the way down."""
-    with pdfplumber.open(book(game, lang)) as pdf:
+    with opened(book(game, lang)) as pdf:
         frame = pdf.pages[0].height - TOP - BOTTOM
         for number, page in enumerate(pdf.pages[2:-1], start=3):
             filled = (lowest(page) - TOP) / frame
             assert filled >= 0.25, (game, lang, number, round(filled, 2))
 
 
-@pytest.mark.parametrize(("game", "lang"), BOOKS)
+@pytest.mark.parametrize(("game", "lang"), BOOKS, scope="module")  # a book's tests together
 def test_no_heading_is_stranded_at_a_page_foot(book, game, lang):
     """A heading in the bottom 15% of the frame has text of its section under it."""
-    with pdfplumber.open(book(game, lang)) as pdf:
+    with opened(book(game, lang)) as pdf:
         for number, page in enumerate(pdf.pages[2:], start=3):
             chars = body_chars(page)
             foot = page.height - BOTTOM - 0.15 * (page.height - TOP - BOTTOM)
@@ -95,35 +86,31 @@ def test_no_heading_is_stranded_at_a_page_foot(book, game, lang):
                 assert below, (game, lang, number, head["text"])
 
 
-@pytest.mark.parametrize(("game", "lang"), BOOKS)
+@pytest.mark.parametrize(("game", "lang"), BOOKS, scope="module")  # a book's tests together
 def test_quick_reference_is_a_chapter_on_the_last_page(book, game, lang):
     path = book(game, lang)
     chapters = top_level(path)
     assert chapters[-1] == (QUICK[lang], len(PdfReader(path).pages) - 1), chapters[-3:]
 
 
-@pytest.mark.parametrize(("game", "lang"), BOOKS)
+@pytest.mark.parametrize(("game", "lang"), BOOKS, scope="module")  # a book's tests together
 def test_the_tool_is_only_in_the_builders_appendix(book, game, lang):
     """Commands, source files and catalog tags appear on one page at most: the appendix."""
     path = book(game, lang)
     chapters = top_level(path)
     start = next(page for title, page in chapters if title == BUILDER[lang])
-    with pdfplumber.open(path) as pdf:
+    with opened(path) as pdf:
         hits = [n for n, page in enumerate(pdf.pages) if TOOL.search(page.extract_text() or "")]
     assert hits and set(hits) <= {start}, (hits, start)
 
 
 @pytest.mark.parametrize("options", [["--paper", "letter"], ["--booklet"]])
-def test_every_book_builds_on_letter_and_as_a_booklet(tmp_path, options):
+def test_every_book_builds_on_letter_and_as_a_booklet(products, options):
     """Letter is 18 mm shorter than A4 and a booklet's page is half of A4: every book still
     builds (a long table splits on a page of its own; the quick reference is set smaller to
     stay on its page, or takes a spread in a booklet), the quick reference on its last page."""
-    result = subprocess.run(
-        [sys.executable, "-m", "pnp.cli", "build", "--all", "--what", "rulebook", "--out",
-         str(tmp_path), *options], capture_output=True, text=True,
-    )  # fmt: skip
-    assert result.returncode == 0, result.stderr
-    books = sorted(tmp_path.glob("*/*-rulebook*.pdf"))
+    out = products.build("--all", "--what", "rulebook", *options)  # fails unless it exits 0
+    books = sorted(out.glob("*/*-rulebook*.pdf"))
     assert len(books) == 6, books
     if options[0] == "--paper":
         for path in books:
@@ -158,14 +145,14 @@ def opens_with_a_picture(page: pdfplumber.page.Page) -> bool:
     return min(shapes, default=page.height) < text
 
 
-@pytest.mark.parametrize(("game", "lang"), BOOKS)
+@pytest.mark.parametrize(("game", "lang"), BOOKS, scope="module")  # a book's tests together
 def test_the_players_pages_are_at_least_half_used(book, game, lang):
     """A chapter runs on where the last one ended when enough of the page is left, so no page
     of the players' chapters is less than half used, unless the next chapter opens with a
     figure or table too tall for the rest of it."""
     path = book(game, lang)
     pages = players_pages(path, lang)
-    with pdfplumber.open(path) as pdf:
+    with opened(path) as pdf:
         frame = pdf.pages[0].height - TOP - BOTTOM
         for number in pages[:-1]:
             filled = (lowest(pdf.pages[number]) - TOP) / frame
@@ -177,11 +164,11 @@ def flat(text: str) -> str:
     return " ".join(text.replace("`", "").replace("*", "").split())
 
 
-@pytest.mark.parametrize("game", READING_BOOKS)
+@pytest.mark.parametrize("game", READING_BOOKS, scope="module")
 def test_each_reading_is_printed_once(book, game):
     """A reading stands beside its rule; where the book gathers them it points at their
     pages, it does not print them again."""
-    with pdfplumber.open(book(game, "")) as pdf:
+    with opened(book(game, "")) as pdf:
         text = " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
     rows = resolve_game(game).tables["readings"].rows
     for row in rows:
@@ -195,12 +182,12 @@ def leaders(page: pdfplumber.page.Page) -> list[list[tuple[float, float]]]:
             and abs(c.get("linewidth", 0) - 0.6) < 0.01]  # fmt: skip
 
 
-@pytest.mark.parametrize(("game", "lang"), BOOKS)
+@pytest.mark.parametrize(("game", "lang"), BOOKS, scope="module")  # a book's tests together
 def test_no_call_out_leader_crosses_text(book, game, lang):
     """Each leader leaves its disc straight out of the face: no letter of the card under it
     (beyond the disc's own number)."""
     seen = 0
-    with pdfplumber.open(book(game, lang)) as pdf:
+    with opened(book(game, lang)) as pdf:
         for number, page in enumerate(pdf.pages, start=1):
             for (x0, y), (x1, _), _ in leaders(page):
                 seen += 1
@@ -239,11 +226,11 @@ def glossary_entries(pdf: pdfplumber.PDF, words: dict[str, str]) -> dict[str, in
     return out
 
 
-@pytest.mark.parametrize(("game", "lang"), [b for b in BOOKS if not b[1]])
+@pytest.mark.parametrize(("game", "lang"), [b for b in BOOKS if not b[1]], scope="module")
 def test_each_glossary_entry_points_at_the_page_that_defines_it_in_bold(book, game, lang):
     """The page a glossary entry gives is the first that sets the term (or its plural) in
     bold in running text: where it is defined, not a first passing mention."""
-    with pdfplumber.open(book(game, lang)) as pdf:
+    with opened(book(game, lang)) as pdf:
         entries = glossary_entries(pdf, {"definition": "Meaning", "page": "Page"})
         bolds = [bold_text(page) for page in pdf.pages]
     assert len(entries) >= 10, entries
@@ -253,10 +240,10 @@ def test_each_glossary_entry_points_at_the_page_that_defines_it_in_bold(book, ga
         assert first == page, (term, page, first)
 
 
-@pytest.mark.parametrize(("game", "lang"), [b for b in BOOKS if not b[1]])
+@pytest.mark.parametrize(("game", "lang"), [b for b in BOOKS if not b[1]], scope="module")
 def test_the_cover_title_breaks_between_phrases(book, game, lang):
     """No line of the cover's title ends in a word that leans on the next ("Axis &", "for")."""
-    with pdfplumber.open(book(game, lang)) as pdf:
+    with opened(book(game, lang)) as pdf:
         cover = pdf.pages[0]
         size = max(c["size"] for c in cover.chars)
         title = cover.filter(lambda o: o.get("object_type") != "char" or o["size"] == size)

@@ -7,13 +7,11 @@ with pdfplumber."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
-import pdfplumber
 import pytest
 from conftest import page_of
+from readers import opened, page_texts
 from rendered import render_game_faces
 
 from pnp.catalog.games import resolve_game
@@ -29,23 +27,15 @@ def game():
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> dict[str, Path]:
-    """Both editions of the A4 rulebook, built by the CLI."""
-    out = tmp_path_factory.mktemp("rulebook")
-    result = subprocess.run(
-        [sys.executable, "-m", "pnp.cli", "build", GAME_ID, "--what", "rulebook",
-         "--out", str(out)],
-        capture_output=True, text=True,
-    )  # fmt: skip
-    assert result.returncode == 0, result.stderr
-    folder = out / GAME_ID
-    return {"en": folder / f"{GAME_ID}-rulebook-a4.pdf",
-            "ja": folder / f"{GAME_ID}-rulebook-ja-a4.pdf"}  # fmt: skip
+def built(products) -> dict[str, Path]:
+    """Both editions of the A4 rulebook, built by the CLI (once per session,
+    tests/products.py)."""
+    return {"en": products.rulebook(GAME_ID),
+            "ja": products.rulebook(GAME_ID, name=f"{GAME_ID}-rulebook-ja-a4.pdf")}  # fmt: skip
 
 
 def texts(path: Path) -> list[str]:
-    with pdfplumber.open(path) as pdf:
-        return [" ".join((p.extract_text() or "").split()) for p in pdf.pages]
+    return page_texts(path)
 
 
 def squeeze(text: str) -> str:
@@ -84,7 +74,7 @@ def test_both_editions_and_the_aid_show_every_turn_step(game, built):
     rows = game.tables["turn-steps"].rows
     en = squeeze(page_with(texts(built["en"]), "Playing a turn"))
     ja = squeeze(page_with(texts(built["ja"]), "ターンの進行"))
-    _, back = render_game_faces(game)["aid"]["player-aid"]
+    _, back = render_game_faces(game, sets=["aid"])["aid"]["player-aid"]
     aid = squeeze(column_under(page_of(back), "A TURN"))
     for row in rows:
         assert squeeze(row["text"]) in en
@@ -146,7 +136,7 @@ def test_no_markdown_markers_survive_in_either_edition(built):
 
 
 def test_japanese_lines_break_by_the_rules(built):
-    with pdfplumber.open(built["ja"]) as pdf:
+    with opened(built["ja"]) as pdf:
         # after the cover, whose fan of card faces holds rotated text of its own
         starts = [line["text"].strip()[:1] for page in pdf.pages[1:]
                   for line in page.extract_text_lines()]  # fmt: skip

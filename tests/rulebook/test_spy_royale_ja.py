@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import re
 import subprocess
-import sys
 from pathlib import Path
 
-import pdfplumber
 import pytest
+from cli_in import run
 from conftest import page_of
-from jalines import broken_rules, lines_of
+from jalines import broken_rules, lines_in
+from readers import opened, page_texts
 from rendered import render_game_faces
 
 from pnp.catalog.games import resolve_game
@@ -24,27 +24,26 @@ GAME = "spy-royale"
 
 
 def pnp(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "pnp.cli", *args], capture_output=True,
-                          text=True)  # fmt: skip
+    return run(*args)  # in-process (tests/cli_in.py)
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> dict[str, Path]:
-    """The Japanese kit and its book (A4, Letter, booklet) and the English book."""
-    out = tmp_path_factory.mktemp("ja")
-    for extra in ([], ["--what", "rulebook", "--paper", "letter"],
-                  ["--what", "rulebook", "--booklet"]):  # fmt: skip
-        result = pnp("build", GAME, "--lang", "ja", "--out", str(out), *extra)
-        assert result.returncode == 0, result.stderr
-    result = pnp("build", GAME, "--lang", "en", "--what", "rulebook", "--out", str(out))
-    assert result.returncode == 0, result.stderr
-    folder = out / GAME
+def built(products) -> dict[str, Path]:
+    """The Japanese kit and its book (A4, Letter, booklet) and the English book, as `pnp build`
+    writes them (each built once per session, tests/products.py). The Letter and booklet books
+    are those of `--all`, which builds every language: the same bytes `--lang ja` writes, shared
+    with the tests of every book's pages."""
+    kit = products.build(GAME, "--lang", "ja") / GAME
+    every = {"letter": ("--paper", "letter"), "booklet": ("--booklet",)}
+    folders = {
+        k: products.build("--all", "--what", "rulebook", *o) / GAME for k, o in every.items()
+    }
     return {
-        "kit": folder / f"{GAME}-ja-a4.pdf",
-        "a4": folder / f"{GAME}-rulebook-ja-a4.pdf",
-        "letter": folder / f"{GAME}-rulebook-ja-letter.pdf",
-        "booklet": folder / f"{GAME}-rulebook-ja-booklet-a4.pdf",
-        "en": folder / f"{GAME}-rulebook-a4.pdf",
+        "kit": kit / f"{GAME}-ja-a4.pdf",
+        "a4": kit / f"{GAME}-rulebook-ja-a4.pdf",
+        "letter": folders["letter"] / f"{GAME}-rulebook-ja-letter.pdf",
+        "booklet": folders["booklet"] / f"{GAME}-rulebook-ja-booklet-a4.pdf",
+        "en": products.rulebook(GAME),
     }
 
 
@@ -55,8 +54,7 @@ def game():
 
 def text(path: Path) -> str:
     """The whole PDF's text without whitespace (lines break anywhere in a paragraph)."""
-    with pdfplumber.open(path) as pdf:
-        return re.sub(r"\s+", "", "".join(p.extract_text() or "" for p in pdf.pages))
+    return re.sub(r"\s+", "", "".join(page_texts(path)))
 
 
 def printed(markup: str) -> str:
@@ -68,7 +66,8 @@ def printed(markup: str) -> str:
 def test_japanese_lines_break_between_phrases_and_by_kinsoku(built, game, layout):
     words = [r["name_ja"] for r in game.tables["factions"].rows]
     words += sorted({c.fields["name_ja"] for c in game.components if "name_ja" in c.fields})
-    lines = lines_of(built[layout], skip=1)  # after the cover's fan of tilted cards
+    with opened(built[layout]) as pdf:
+        lines = lines_in(pdf, skip=1)  # after the cover's fan of tilted cards
     assert len(lines) > 500
     assert broken_rules(lines, words) == []
 
@@ -100,7 +99,7 @@ def test_a_language_the_game_does_not_list_is_refused(tmp_path):
 
 
 def test_the_japanese_book_is_japanese(built):
-    with pdfplumber.open(built["a4"]) as pdf:
+    with opened(built["a4"]) as pdf:
         pages = [p.extract_text() or "" for p in pdf.pages]
     chars = [c for page in pages for c in page if not c.isspace()]
     latin = [c for c in chars if c.isascii() and c.isalpha()]
@@ -135,7 +134,7 @@ def test_no_latin_spaces_around_bold_or_icons_in_japanese(built, game):
     wiretap = game.component("wiretap").fields["text_ja"]
     assert " **" in wiretap  # the source spaces its bold
     wide = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff（）「」、。]")
-    with pdfplumber.open(built["a4"]) as pdf:
+    with opened(built["a4"]) as pdf:
         streams = ["".join(c["text"] for c in page.chars) for page in pdf.pages]
     assert re.sub(r"\*\*| ", "", wiretap) in "".join(streams)
     spaced = [m.group() for s in streams for m in re.finditer(f"{wide.pattern} +{wide.pattern}", s)]

@@ -11,6 +11,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from pnp.cli import main
+from tests.hang import HANG
 from tests.studio_server import studio
 
 FRONT = """\
@@ -27,7 +28,7 @@ def test_every_element_traced_with_its_boxes(tmp_path: Path) -> None:
     game = tmp_path / "g"
     (game / "templates" / "card-front.yaml.j2").write_text(FRONT)
     with studio(game) as run:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + HANG
         while json.loads(run.request("/api/state")[1])["pending"]:
             assert time.monotonic() < deadline
             time.sleep(0.2)

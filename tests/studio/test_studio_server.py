@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.hang import HANG
 from tests.studio_server import Running, copy_builtin, studio
 
 GAME = "espionage-card-game"
@@ -30,7 +31,7 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def running(game: Path) -> Iterator[Running]:
     with studio(game) as run:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + HANG
         while json.loads(run.request("/api/state")[1])["pending"]:
             assert time.monotonic() < deadline
             time.sleep(0.2)
@@ -106,7 +107,7 @@ def test_every_answer_forbids_foreign_scripts(running: Running) -> None:
 
 def test_nothing_is_written_into_the_game_folder(running: Running, game: Path) -> None:
     before = _files(game)
-    deadline = time.monotonic() + 120  # the kit and rulebook build, into a folder of its own
+    deadline = time.monotonic() + HANG  # the kit and rulebook build, in a folder of its own
     while not _state(running)["prints"]["files"]:
         assert time.monotonic() < deadline, _state(running)["prints"]
         time.sleep(0.5)
@@ -121,12 +122,12 @@ def test_nothing_is_written_into_the_game_folder(running: Running, game: Path) -
 def test_ctrl_c_stops_it_cleanly(game: Path) -> None:
     with studio(game, "--port", str(_free_port())) as run:
         assert run.url == f"http://127.0.0.1:{run.port}/"
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + HANG
         while b"pnp studio" not in _page(run):
             assert time.monotonic() < deadline
             time.sleep(0.1)
         run.process.send_signal(signal.SIGINT)
-        assert run.process.wait(timeout=20) == 130  # as README documents for Ctrl-C
+        assert run.process.wait(timeout=HANG) == 130  # as README documents for Ctrl-C
     output = "".join(run.lines)
     assert "pnp studio: stopped" in output and "Traceback" not in output
 
@@ -143,7 +144,7 @@ def test_a_busy_port_is_a_clear_error(game: Path, tmp_path: Path) -> None:
         env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])}
         result = subprocess.run(
             [sys.executable, "-m", "pnp.cli", "studio", str(game), "--port", str(port),
-             "--no-browser"], capture_output=True, text=True, timeout=60, env=env,
+             "--no-browser"], capture_output=True, text=True, timeout=HANG, env=env,
         )  # fmt: skip
     assert result.returncode == 2
     assert f"--port {port}: cannot listen on 127.0.0.1:{port}" in result.stderr
@@ -186,14 +187,14 @@ def test_an_unknown_game_is_refused_before_serving(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])}
     result = subprocess.run(
         [sys.executable, "-m", "pnp.cli", "studio", "spy-royal", "--no-browser"],
-        capture_output=True, text=True, timeout=60, env=env, cwd=tmp_path,
+        capture_output=True, text=True, timeout=HANG, env=env, cwd=tmp_path,
     )  # fmt: skip
     assert result.returncode == 2 and "unknown game 'spy-royal'" in result.stderr
     assert "spy-royale" in result.stderr and result.stdout == ""
 
 
 def _wait(run: Running, ready: object) -> dict:  # type: ignore[type-arg]
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + HANG
     while True:
         try:
             state = _state(run)
