@@ -39,6 +39,9 @@ Policies (every seat plays the same one; none uses a move the rulebook does not 
 
 Mixed tables (one seat of one policy among another) are played by sim_caledonian_tables.py.
 
+A Safe House whose text says "step 6" (the balance pass) is played only in its owner's step 6,
+for one more bond; otherwise at the moment of a sale, to add a bond to it.
+
 Key numbers played when the catalog has them (levers of the balance pass; absent, no limit):
 invest (cards at most a step 6 invests), submit (cards at most a player gives one crisis),
 sale-drop (spaces a nation falls after a sale at the maximum), sales-per-turn (per player).
@@ -566,6 +569,8 @@ class Game:
             cards_n = [c for c in p.hand if c.nation == n and c.type == "espionage"]
             cards_n += [c for c in p.hand if c.nation == n and c.type != "espionage"]
             sh = p.hand_role("safe-house")
+            if sh and "step 6" in sh.text:  # the balance pass: in one's own step 6 only
+                sh = None
             spare = [c for c in cards_n if c is not sh]
             if sh and sh.nation != n and spare and self.use(p, sh, n):
                 for c in spare[: sh.amount or 2]:
@@ -1302,10 +1307,29 @@ class Game:
                 chosen.append(c)
         chosen.sort(key=lambda c: (p.sellable(c.nation), self.level[c.nation], c.value))
         limit = self.cat.numbers.get("invest", 0) or len(chosen)
-        for c in chosen[::-1][:limit]:
+        order = chosen[::-1]
+        if not courier and p is self.active:
+            limit += self.step_six_safe_house(p, order, limit)
+        for c in order[:limit]:
             p.hand.remove(c)
             p.bonds[c.nation].append(c)
             self.stats.actions["invest"] += 1
+
+    def step_six_safe_house(self, p: Player, chosen: list[Card], limit: int) -> int:
+        """A Safe House that acts in one's own step 6: played when a card is left over that
+        the policy would invest and that can be sold (or, for the policies that bank any card,
+        any); the number of cards it adds."""
+        sh = p.hand_role("safe-house")
+        if not sh or "step 6" not in sh.text:
+            return 0
+        extra = [c for c in chosen if c is not sh][limit:]
+        if not p.policy.investor and not p.policy.dump:
+            extra = [c for c in extra if p.sellable(c.nation)]
+        if not extra or not self.use(p, sh, extra[0].nation):
+            return 0
+        if sh in chosen:
+            chosen.remove(sh)
+        return sh.amount or 1
 
     def play_turn(self, p: Player) -> None:
         self.active = p

@@ -8,8 +8,11 @@ policy), with bench/sim_caledonian.py's engine and policies, from the catalog.
 
 Reported per player count:
   - the payoff table: the lone seat's win share against a fair share (1/players), one row per
-    lone policy, one column per policy of the rest of the table; flagged above 1.5x;
-  - per table of one policy: each seat's share against a fair share (flagged above 1.2x);
+    lone policy, one column per policy of the rest of the table, with its 95% interval; flagged
+    above 1.5x ("!"; "!!" when the whole interval is above);
+  - per table of one policy: each seat's share against a fair share, the first seat's with its
+    95% interval (flagged above 1.2x); --uniform plays only these tables, so that a large run
+    (--games 2000) measures the seats;
   - per table: games ending at the Vault goal, at the last round and at the empty Dossier deck;
     the effect that took part in most winning sales (flagged above 25%); the median game in
     turns and in minutes at the book's turn time, at --turn and at the table-time model below.
@@ -26,6 +29,7 @@ their hand and decides what to submit face down).
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
 from collections import Counter
@@ -56,9 +60,10 @@ ACTION_SECONDS = {
 }
 
 
-def tables(policies: Sequence[str]) -> list[tuple[str, str]]:
-    """Every (lone seat, rest of the table) pair, the tables of one policy included."""
-    return [(lone, rest) for lone in policies for rest in policies]
+def tables(policies: Sequence[str], uniform: bool = False) -> list[tuple[str, str]]:
+    """Every (lone seat, rest of the table) pair, the tables of one policy included (only
+    those, `uniform`)."""
+    return [(lone, rest) for lone in policies for rest in policies if lone == rest or not uniform]
 
 
 def play_table(
@@ -84,6 +89,22 @@ def lone_share(results: list[dict[str, Any]], players: int) -> float:
     return wins / len(results) * players
 
 
+def interval(wins: int, games: int, players: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% (Wilson) interval of a win share against a fair share: a share measured from a
+    few hundred games moves by a tenth or two from run to run, so a flag needs its interval."""
+    if not games:
+        return 0.0, float(players)
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return (centre - half) * players, (centre + half) * players
+
+
+def lone_interval(results: list[dict[str, Any]], players: int) -> tuple[float, float]:
+    wins = sum(r["winner"] == r["lone_seat"] for r in results)
+    return interval(wins, len(results), players)
+
+
 def seat_shares(results: list[dict[str, Any]], players: int) -> list[float]:
     """Each seat's wins against a fair share of the games."""
     wins = Counter(r["winner"] for r in results)
@@ -95,6 +116,17 @@ def turn_seconds(actions: Counter, turns: int, players: int) -> float:
     asks = actions["count"] * (players - 1)
     spent = sum(ACTION_SECONDS[k] * v for k, v in actions.items() if k in ACTION_SECONDS)
     return spent + ACTION_SECONDS["ask"] * asks + ACTION_SECONDS["turn"] * turns
+
+
+def counts_line(results: list[dict[str, Any]]) -> str:
+    """Crises their drawer supports that succeed, and incidents, in whole games."""
+    crises = [ok for r in results for _, helped, ok in r["stats"].crises if helped]
+    incidents = [ok for r in results for _, ok in r["stats"].incidents]
+    each = len(incidents) / len(results)
+    return (
+        f"supported crises {sum(crises) / max(1, len(crises)):.0%}, incidents "
+        f"{sum(incidents) / max(1, len(incidents)):.0%} ({each:.1f} a game)"
+    )
 
 
 def endings(results: list[dict[str, Any]]) -> dict[str, float]:
@@ -132,11 +164,16 @@ def in_box(results: list[dict[str, Any]], players: int, box: int) -> float:
 
 
 def measure(
-    cat: sim.Catalog, players: int, policies: Sequence[str], games: int, seed: int
+    cat: sim.Catalog,
+    players: int,
+    policies: Sequence[str],
+    games: int,
+    seed: int,
+    uniform: bool = False,
 ) -> dict[tuple[str, str], list[dict[str, Any]]]:
     return {
         (lone, rest): play_table(cat, players, lone, rest, games, seed)
-        for lone, rest in tables(policies)
+        for lone, rest in tables(policies, uniform)
     }
 
 
@@ -144,16 +181,38 @@ def report_payoff(players: int, policies: Sequence[str], played: dict) -> list[s
     """Print the payoff table; return its flags."""
     flags = []
     print(f"\n{players} players: the lone seat's win share / fair (rows: lone, columns: rest)")
-    print(" " * 12 + "".join(f"{rest:>11}" for rest in policies))
+    print(" " * 12 + "".join(f"{rest:>18}" for rest in policies))
     for lone in policies:
         cells = []
         for rest in policies:
             x = lone_share(played[lone, rest], players)
-            mark = "!" if x > FAIR_POLICY else " "
+            lo, hi = lone_interval(played[lone, rest], players)
+            mark = ("!!" if lo > FAIR_POLICY else "! ") if x > FAIR_POLICY else "  "
             if x > FAIR_POLICY:
-                flags.append(f"{players}p: {lone} among {rest} wins {x:.2f}x fair")
-            cells.append(f"{x:10.2f}{mark}")
+                flags.append(
+                    f"{players}p: {lone} among {rest} wins {x:.2f}x fair ({lo:.2f}-{hi:.2f})"
+                )
+            cells.append(f"{x:6.2f} {lo:4.2f}-{hi:4.2f}{mark}")
         print(f"{lone:<12}" + "".join(cells))
+    return flags
+
+
+def seat_line(results: list[dict[str, Any]], players: int) -> str:
+    """Each seat's share against a fair share, the first seat's 95% interval."""
+    seats = seat_shares(results, players)
+    firsts = sum(r["winner"] == 0 for r in results)
+    lo, hi = interval(firsts, len(results), players)
+    return "seats " + " ".join(f"{x:.2f}" for x in seats) + f" (first {lo:.2f}-{hi:.2f})"
+
+
+def seat_flags(results: list[dict[str, Any]], players: int, policy: str) -> list[str]:
+    wins = Counter(r["winner"] for r in results)
+    flags = []
+    for s in range(players):
+        x = wins[s] / len(results) * players
+        if x > FAIR_SEAT:
+            lo, hi = interval(wins[s], len(results), players)
+            flags.append(f"{players}p {policy}: seat {s + 1} {x:.2f}x fair ({lo:.2f}-{hi:.2f})")
     return flags
 
 
@@ -176,13 +235,8 @@ def report_tables(
             f"{in_box(results, players, box):.0%} within {box})"
         )
         if lone == rest:
-            seats = seat_shares(results, players)
-            line += "  seats " + " ".join(f"{x:.2f}" for x in seats)
-            flags += [
-                f"{players}p {rest}: seat {s + 1} wins {x:.2f}x fair"
-                for s, x in enumerate(seats)
-                if x > FAIR_SEAT
-            ]
+            line += "  " + seat_line(results, players) + "  " + counts_line(results)
+            flags += seat_flags(results, players, rest)
         if ends["goal"] < 0.5:
             flags.append(f"{players}p {name}: the Vault goal ends only {ends['goal']:.0%}")
         if share > FORCING:
@@ -201,13 +255,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--edition", help="an edition of the game (default: its default)")
     parser.add_argument("--turn", type=int, nargs=2, default=(60, 20), metavar=("S", "S_PLAYER"))
     parser.add_argument("--box", type=int, help="minutes (default: the game-length table's)")
+    parser.add_argument("--uniform", action="store_true", help="only tables of one policy")
     args = parser.parse_args(argv)
     cat = sim.load(args.catalog, args.edition)
     counts = args.players or list(range(cat.players[0], cat.players[1] + 1))
     flags: list[str] = []
     for players in counts:
-        played = measure(cat, players, args.policies, args.games, args.seed)
-        flags += report_payoff(players, args.policies, played)
+        played = measure(cat, players, args.policies, args.games, args.seed, args.uniform)
+        if not args.uniform:
+            flags += report_payoff(players, args.policies, played)
         box = args.box or cat.minutes.get(players, 100)
         flags += report_tables(players, args.policies, played, tuple(args.turn), box)
     print("\nflags:" if flags else "\nno flags")

@@ -73,7 +73,7 @@ def test_the_changes_page_is_complete_and_in_players_words(ours):
     changes = ours.edition.changes
     topics = [c["topic"] for c in changes]
     assert topics == ["Crisis support", "International Incidents", "Drawing", "Head start",
-                      "Investing", "Last round", "Empty Dossier deck"]  # fmt: skip
+                      "Investing", "Lifted Papers", "Last round", "Empty Dossier deck"]  # fmt: skip
     for c in changes:
         assert set(c) == {"topic", "original", "edition", "why", "effect"}
         assert c["why"].count(". ") == 0, c["why"]  # one sentence

@@ -226,7 +226,7 @@ def test_designers_notes_speak_to_players_and_figures_stay_on_the_builders_page(
         assert word not in notes, word
     assert len([p for p in pages if "Designer's notes" in p[:40]]) <= 2  # was 2.5 pages of log
     builder = chapter(pages, "For the builder of this kit")
-    assert "--games 400" in builder and "0.93-1.14 times" in builder
+    assert "--games 150" in builder and "0.92-1.38 times" in builder
 
 
 def test_changes_page_comes_before_the_designers_notes(game, pages):
