@@ -279,3 +279,16 @@ def test_outcome_panels_sit_at_the_same_place_on_every_card(game, faces, prefix)
             assert title, cid
             assert all(w["bottom"] < support - 0.5 for w in title), cid
     assert all(len(v) == 1 for v in tops.values()), tops
+
+
+@pytest.mark.parametrize("edition", ["pnp", "original"])
+def test_a_card_played_in_step_6_does_not_say_any_time(edition):
+    """The type strip says when an Espionage card is played: a card whose rule ties it to
+    step 6 (our edition's Safe House) must not say "any time" above its own text."""
+    game = resolve_game(GAME, edition)
+    faces = render_game_faces(game)["dossier"]
+    cards = dossier_cards(game).items()
+    tied = [cid for cid, card in cards if "step 6" in card.fields.get("text", "")]
+    assert bool(tied) == (edition == "pnp"), tied
+    said = {cid: " ".join(w["text"] for w in words(faces[cid][0])) for cid in tied}
+    assert [cid for cid, text in said.items() if "any time" in text] == [], said
