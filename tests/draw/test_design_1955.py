@@ -153,8 +153,8 @@ def test_a_fanned_hand_shows_influence_and_country_code_in_the_left_15_mm(card):
 def test_the_index_shows_the_country_flag_within_the_fan(country):
     card = next(c for c in deck_cards() if c.fields.get("country") == country)
     img = image(face("deck", card.id))
-    # the flag under the number: inside the left 15 mm, clear of the trim's 3 mm band
-    box = [pixel(img, x / 4, y / 4) for x in range(18, 54) for y in range(53, 76)]
+    # the flag under the number: inside the left 15 mm, clear of the trim's 4.5 mm band
+    box = [pixel(img, x / 4, y / 4) for x in range(23, 57) for y in range(53, 74)]
     for colour in FLAG_COLOURS[country]:
         share = sum(near(p, rgb(colour), 24) for p in box) / len(box)
         assert share > 0.01, (
@@ -162,8 +162,10 @@ def test_the_index_shows_the_country_flag_within_the_fan(country):
         )
     others = {c for k, cs in FLAG_COLOURS.items() if k != country for c in cs}
     foreign = [c for c in others - set(FLAG_COLOURS[country]) if c != "#ffffff"]
-    for colour in foreign:  # no other flag there: two countries never look alike
-        assert sum(near(p, rgb(colour), 10) for p in box) / len(box) < 0.005, (country, colour)
+    for colour in foreign:  # no other flag there: two countries never look alike (a stripe
+        # of another flag would cover a tenth of the box; the anti-aliased edges of the flag's own
+        # red can pass for a neighbour's red on a few pixels)
+        assert sum(near(p, rgb(colour), 10) for p in box) / len(box) < 0.01, (country, colour)
 
 
 @pytest.mark.parametrize("card", deck_cards(), ids=lambda c: c.id)

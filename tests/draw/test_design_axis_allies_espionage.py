@@ -107,7 +107,7 @@ def test_a_spawned_cell_never_passes_for_a_level_one_network(game, faces):
         network = faces["network-markers"][f"network-{power['id']}-1"][0]
         cell = faces["cell-markers"][f"cell-{power['id']}"][0]
         ink = hex_rgb(power["ink"])
-        assert ink_share(cell, ink) > 0.45, power["id"]
+        assert ink_share(cell, ink) > 0.35, power["id"]  # over twice the network's numeral
         assert ink_share(network, ink) < 0.25, power["id"]
         cell_digits = [c for c in page_of(cell).chars if c["text"].isdigit()]
         assert cell_digits == [], power["id"]
@@ -115,23 +115,17 @@ def test_a_spawned_cell_never_passes_for_a_level_one_network(game, faces):
         assert numeral and numeral[0]["size"] >= 18, power["id"]
 
 
-def test_arrival_chits_cover_the_round_track_and_show_their_round_from_any_side(game, faces):
+def test_arrival_chits_cover_the_round_track_and_show_their_round_as_one_big_figure(game, faces):
+    """Read from any side of the table: one upright figure in the middle, big, 3 mm inside the
+    cut (no small turned copies at the rim, which a 1 mm miscut crowds)."""
     rounds = sorted(row["round"] for row in game.tables["round-track"].rows)
     chits = {c.fields["round"]: c for c in game.sets["arrival-chits"].components}
     assert sorted(chits) == rounds and all(c.count >= 3 for c in chits.values())
     for n in rounds:
         art = faces["arrival-chits"][f"arrival-{n}"][0]
         page = page_of(art)
-        words = page.extract_words()
-        copies = [w for w in words if w["text"] == str(n)]
-        # the big numeral, upright and rotated at four points of the rim
-        assert len(copies) >= 3, (n, [w["text"] for w in words])
-        # a turned character's size is its box's width across the line (pdfplumber gives the
-        # advance as `size` for text that is not upright)
-        sizes = sorted({round(c["size"] if c["upright"] else c["x1"] - c["x0"], 1)
-                        for c in page.chars if c["text"].strip()})  # fmt: skip
-        assert sizes[0] >= 7 and sizes[-1] >= 12, (n, sizes)
-        # every number at least 2.5 mm inside the cut
+        assert [w["text"] for w in page.extract_words()] == [str(n)]
+        assert all(c["upright"] and c["size"] >= 20 for c in page.chars), n
         centre = (art.bleed_mm + art.width_mm / 2) * MM
         r = art.width_mm / 2 * MM
         for c in page.chars:
@@ -140,10 +134,10 @@ def test_arrival_chits_cover_the_round_track_and_show_their_round_from_any_side(
                 for x in (c["x0"], c["x1"])
                 for y in (page.height - c["y0"], page.height - c["y1"])
             )
-            assert far <= r - 2.5 * MM, (n, c["text"])
+            assert far <= r - 2.5 * MM, (n, c["text"])  # the font box, taller than the ink
         # a 6 and a 9 are underlined, as on dice: the chit lies any way up
         bars = [rc for rc in page.rects if min(rc["width"], rc["height"]) < 0.8 * MM]
-        assert len(bars) == (5 if str(n) in ("6", "9") else 0), n
+        assert len(bars) == (1 if str(n) in ("6", "9") else 0), n
 
 
 def lab(rgb: tuple[int, int, int]) -> tuple[float, float, float]:

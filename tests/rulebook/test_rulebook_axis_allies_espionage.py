@@ -1,5 +1,6 @@
-"""Espionage Rules for Axis & Allies: our readings of the fan page are marked as ours, in the
-rulebook beside the rule they concern and on the reference sheet, and say what the catalog says.
+"""Espionage Rules for Axis & Allies: our readings of the fan page are marked as ours in the
+rulebook beside the rule they concern (the reference sheet states the rule only), and say what
+the catalog says.
 Measured from the built PDFs with pdfplumber."""
 
 from __future__ import annotations
@@ -65,25 +66,30 @@ def _colour(text: str) -> tuple:
     return tuple(round(int(text[i : i + 2], 16) / 255, 2) for i in (1, 3, 5))
 
 
-def test_reference_sheet_marks_our_readings(game):
+def test_reference_sheet_states_the_rules_and_leaves_the_readings_to_the_book(game, pages):
+    """A component states the rule we play; that it is our reading, and why, is the book's."""
     front, back = render_game_faces(game, sets=["reference"])["reference"]["reference-sheet"]
     theme = yaml.safe_load(game.templates_dir.joinpath("theme.yaml").read_text())
     sign = _colour(theme["palette"]["reading"])
+    rules = " ".join(body(pages))
     for face, where in ((front, {"steps", "network-levels", "event-dice", "roll-modifiers",
                                  "mission-outcomes"}), (back, {"event-table"})):  # fmt: skip
         page = page_of(face)
-        text = " ".join(page.extract_text().split())
-        assert "our reading" in text  # the legend
-        marked = " ".join(
-            c["text"] for c in page.chars
+        w = page.width
+        columns = [page.crop((x0, 0, x1, page.height)) for x0, x1 in ((0, w / 2), (w / 2, w))]
+        text = "".join(c.extract_text() for c in columns)  # a column's lines in order
+        text = "".join(text.split())
+        assert "reading" not in text.lower() and "fanpage" not in text.lower()
+        assert not [
+            c
+            for c in page.chars
             if tuple(round(v, 2) for v in (c.get("non_stroking_color") or ())) == sign
-        )  # fmt: skip
-        marked = "".join(marked.split())
+        ]
         shown = [r for r in readings(game) if r.get("sheet") and r["applies_to"] in where]
         assert shown
-        for row in shown:  # every reading the sheet prints is set in the reading colour
-            assert "".join(row["sheet"].split()) in marked, row["id"]
-    # the unused-dice house rule in particular
+        for row in shown:  # the rule is on the sheet, the reading in the book
+            assert "".join(row["sheet"].split()) in text, row["id"]
+            assert row["reading"] in rules, row["id"]
     assert any(r["id"] == "unused-dice" and r.get("sheet") for r in readings(game))
 
 
