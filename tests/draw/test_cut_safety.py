@@ -123,9 +123,6 @@ def test_a_panel_must_keep_4_5_mm_inside_the_cut_and_6_mm_on_a_back(tmp_path: Pa
     assert near_cut(tmp_path / "back-far", {deck: back + far}) == []
 
 
-# the rule grew from 3 mm to 4.5 mm (6 mm on backs) and now reads round pieces: templates of
-# every game still hold panels 3-4.5 mm inside the cut (`pnp validate GAME` names each one)
-@pytest.mark.xfail(strict=True, reason="panels still to move 4.5 mm inside the cut")
 @pytest.mark.parametrize("game", builtin_ids())
 def test_the_builtin_games_pieces_show_nothing_at_a_miscut(game: str) -> None:
     """Every piece kind of the five games (cards, tokens, chits, markers, aids, sheets, tracks,
