@@ -5,12 +5,14 @@ sheet or sort the cut pieces without guessing. Lines starting "# " are headings;
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from pnp.impose.margins import scale_bar_item
 from pnp.impose.marks import Line, Mark, Text, shift_mark, text_width_mm
 from pnp.impose.paper import Paper
 from pnp.impose.sheet import Page
+from pnp.impose.words import KitWords, kit_words
 
 
 @dataclass(frozen=True)
@@ -24,21 +26,22 @@ class SheetEntry:
     two_sided: bool = True
 
 
-def sheet_lines(entries: list[SheetEntry]) -> list[str]:
+def sheet_lines(entries: list[SheetEntry], words: KitWords) -> list[str]:
     """The sheet list: one line per run of alike sheets (plain text, also what tests read)."""
-    lines = ["# The sheets"]
+    w = words.say
+    lines = [f"# {w('sheets')}"]
     for run in _runs(entries):
         head, tail = run[0], run[-1]
         first, last = head.pages[0], tail.pages[-1 if head.two_sided else 0]
         pages = f"{first}-{last}" if first != last else str(first)
         if not head.two_sided and len(run) > 1:
             pages = ", ".join(str(e.pages[0]) for e in run)
-        sides = "both sides" if head.two_sided else "one side"
-        sheets = f"Sheets {head.number}-{tail.number}" if len(run) > 1 else (
-            f"Sheet {head.number}"
+        sides = w("both_sides") if head.two_sided else w("one_side")
+        sheets = w("list_sheets", a=head.number, b=tail.number) if len(run) > 1 else (
+            w("list_sheet", a=head.number)
         )  # fmt: skip
-        noun = "pages" if "-" in pages or "," in pages else "page"
-        lines.append(f"{sheets} · {noun} {pages} · {sides} · {head.what}")
+        noun = w("list_pages" if "-" in pages or "," in pages else "list_page", pages=pages)
+        lines.append(w("sep").join((sheets, noun, sides, head.what)))
     return lines
 
 
@@ -80,29 +83,40 @@ def _left(paper: Paper, margin_mm: float) -> tuple[float, float]:
     return left, paper.portrait().width_mm - 2 * left
 
 
+# a line breaks between words, and inside a run of CJK text after any character but before
+# closing punctuation (so 「、」「。」「）」 never start a line)
+_CJK = "\u3000-\u9fff\uff00-\uffef"
+_UNITS = re.compile(f"[{_CJK}][、。）」』，．：]*|[^{_CJK}]+")
+
+
 def wrapped(paper: Paper, lines: list[str], margin_mm: float) -> list[str]:
-    """`lines` broken between words to the page's width at SIZE_PT; a list item's ("- ")
-    further lines indented under its text."""
+    """`lines` broken between words (or CJK characters) to the page's width at SIZE_PT; a list
+    item's ("- ") further lines indented under its text."""
     width = _left(paper, margin_mm)[1]
     out: list[str] = []
     for line in lines:
         indent = "   " if line.startswith("- ") else ""
         current = ""
         for word in line.split(" "):
-            trial = f"{current} {word}" if current else word
-            if current and text_width_mm(trial, SIZE_PT) > width:
-                out.append(current)
-                current = indent + word
-            else:
-                current = trial
+            for k, unit in enumerate(_UNITS.findall(word) or [word]):
+                gap = " " if k == 0 and current else ""
+                trial = f"{current}{gap}{unit}"
+                if current and text_width_mm(trial, SIZE_PT) > width:
+                    out.append(current)
+                    current = indent + unit
+                else:
+                    current = trial
         out.append(current)
     return out
 
 
-def contents_pages(paper: Paper, title: str, lines: list[str], margin_mm: float) -> list[Page]:
+def contents_pages(
+    paper: Paper, title: str, lines: list[str], margin_mm: float, words: KitWords | None = None
+) -> list[Page]:
     """Portrait pages of text: the title, then `lines` (as many pages as
     contents_page_count says; each labels itself "contents · page i of k"); the first page
     carries the 50 mm scale bar."""
+    words = words or kit_words()
     count = contents_page_count(paper, lines, margin_mm)
     paper = paper.portrait()
     lines = wrapped(paper, lines, margin_mm)
@@ -117,8 +131,9 @@ def contents_pages(paper: Paper, title: str, lines: list[str], margin_mm: float)
     size = min(SIZE_PT, step * 2.2) if count == 1 else SIZE_PT
     pages = []
     for i, chunk in enumerate(chunks, 1):
-        number = f"page {i} of {count}" if count > 1 else "page 1"
-        pages.append(_page(paper, title, i > 1, chunk, margin_mm, step, size, number))
+        number = words.say("page_of", i=i, n=count) if count > 1 else words.say("page_one")
+        page = _page(paper, (title, words), i > 1, chunk, margin_mm, step, size, number)
+        pages.append(page)
     left = _left(paper, margin_mm)[0]
     pages[0].marks += [shift_mark(m, left, 14.0) for m in scale_bar_item().marks]
     return pages
@@ -128,13 +143,16 @@ MIN_PT = 6.0  # nothing on the page is smaller
 
 
 def _page(
-    paper: Paper, title: str, continued: bool, lines: list[str], margin_mm: float, step: float,
+    paper: Paper, titled: tuple[str, KitWords], continued: bool, lines: list[str],
+    margin_mm: float, step: float,
     size: float, number: str,
 ) -> Page:  # fmt: skip
     W, H = paper.width_mm, paper.height_mm
     left, width = _left(paper, margin_mm)
-    page = Page(paper, "front", "contents", labelled=True, label=f"{title} · contents")
-    heading = f"{title} (continued)" if continued else title
+    title, words = titled
+    sep, contents = words.say("sep"), words.say("contents")
+    page = Page(paper, "front", "contents", labelled=True, label=f"{title}{sep}{contents}")
+    heading = words.say("continued", title=title) if continued else title
     marks: list[Mark] = [Text(left, H - 20, heading, 13, gray=0)]
     marks.append(Line(left, H - 23, W - left, H - 23, "map"))
     for i, line in enumerate(lines):
@@ -144,6 +162,6 @@ def _page(
         while fit > MIN_PT and text_width_mm(text, fit) > width:
             fit -= 0.25
         marks.append(Text(left, H - _TOP_MM - i * step, text, fit, gray=0 if head else 0.15))
-    marks.append(Text(left, 10, f"{title} · contents · {number}", 6.5))
+    marks.append(Text(left, 10, sep.join((title, contents, number)), 6.5))
     page.marks = marks
     return page

@@ -34,6 +34,7 @@ from pnp.impose.packing import packed_sheets
 from pnp.impose.sheet import Page, Piece
 from pnp.impose.standee import standee_sheets
 from pnp.impose.tiling import tiled_sheets
+from pnp.impose.words import KitWords, kit_words
 
 
 class Document:
@@ -47,6 +48,7 @@ class Document:
         self.title = title
         self.game_title = game_title
         self.supplies = tuple(supplies)  # what the game needs beyond the kit, for page 1
+        self.words = kit_words(self.options.lang)
         self._sheets: list[list[Page]] = []
         self._kit = False
         self._guide = KitGuide()
@@ -79,7 +81,7 @@ class Document:
                 page.sheet, page.sheets = number, len(sheets)
                 if not page.labelled:  # board tiles keep their set's name and their own label
                     page.section = section
-                    label_page(page, self.game_title, self.options.margin_mm)
+                    label_page(page, self.game_title, self.options.margin_mm, self.words)
             self._sheets.append(pages)
             self._groups.append(names)
         self._kit = True
@@ -94,14 +96,15 @@ class Document:
         with its contents pages and ends with its one-sided sheets."""
         margin = self.options.margin_mm
         if not self._kit:
-            return _print_order(self._sheets, self.options.duplex, margin)
+            return _print_order(self._sheets, self.options.duplex, margin, self.words)
         lines = self._contents_lines(self.entries())
-        title = f"{self.game_title or self.title} — print kit"
-        first = contents_pages(self.options.paper, title, lines, margin)
+        title = self.words.say("kit_title", game=self.game_title or self.title)
+        first = contents_pages(self.options.paper, title, lines, margin, self.words)
         if self.lead_count > len(first):
-            blank = "back of the contents: intentionally blank"
+            blank = self.words.say("blank_contents")
             first.append(_blank_page(first[-1], blank, margin))
-        return [*first, *_kit_order(self._sheets, self.options.duplex, margin, self._whole)]
+        order = _kit_order(self._sheets, self.options.duplex, margin, self._whole, self.words)
+        return [*first, *order]
 
     @property
     def contents_count(self) -> int:
@@ -146,10 +149,10 @@ class Document:
             tuple(e.pages[0] for e in entries if not e.two_sided),
             self._whole,
         )
-        return [*guide_lines(self._guide, printing), *sheet_lines(entries)]
+        return [*guide_lines(self._guide, printing, self.words), *sheet_lines(entries, self.words)]
 
     def _entries(self, first_page: int) -> list[SheetEntry]:
-        order = _kit_order(self._sheets, self.options.duplex, 0.0, self._whole)
+        order = _kit_order(self._sheets, self.options.duplex, 0.0, self._whole, self.words)
         numbers: dict[int, list[int]] = {}
         for i, page in enumerate(order, first_page):
             numbers.setdefault(page.sheet, []).append(i)
@@ -165,21 +168,22 @@ class Document:
             for page in pages:
                 page.sheet, page.sheets = number, len(sheets)
                 if not page.labelled:
-                    label_page(page, self.game_title, self.options.margin_mm)
+                    label_page(page, self.game_title, self.options.margin_mm, self.words)
         self._sheets += sheets
 
 
-def sheet_label(game: str, page: Page) -> str:
-    """e.g. "My Game · Action cards · sheet 2 of 7 · front"."""
-    side = {"fold": "fronts | backs, fold"}.get(page.side, page.side)
-    parts = [game, page.section, f"sheet {page.sheet} of {page.sheets}", side]
-    return " · ".join(p for p in parts if p)
+def sheet_label(game: str, page: Page, words: KitWords | None = None) -> str:
+    """e.g. "My Game · Action cards · sheet 2 of 7 · front", in the kit's `words`."""
+    w = (words or kit_words()).say
+    side = w(f"side_{page.side}") if page.side else ""
+    parts = [game, page.section, w("sheet_of", sheet=page.sheet, sheets=page.sheets), side]
+    return w("sep").join(p for p in parts if p)
 
 
-def label_page(page: Page, game: str, margin: float = 3.0) -> None:
+def label_page(page: Page, game: str, margin: float = 3.0, words: KitWords | None = None) -> None:
     """Put the sheet label (and on fronts the 50 mm scale bar) in free margin space, `margin`
     mm or more from the paper's edge where there is room."""
-    page.label = sheet_label(game, page)
+    page.label = sheet_label(game, page, words)
     W, H = page.paper.width_mm, page.paper.height_mm
     regions = page.content or [Rect(W / 2, H / 2, 0, 0)]
     content = bounding_box(regions)
@@ -190,7 +194,9 @@ def label_page(page: Page, game: str, margin: float = 3.0) -> None:
     page.marks += place_in_margins(W, H, content, taken, items, printable=margin)
 
 
-def _print_order(sheets: list[list[Page]], duplex: str, margin: float) -> list[Page]:
+def _print_order(
+    sheets: list[list[Page]], duplex: str, margin: float, words: KitWords
+) -> list[Page]:
     """Fronts with their backs; in a duplex document every sheet gets a back, blank if need be."""
     needs_backs = any(len(pages) > 1 for pages in sheets)
     fronts, backs = [], []
@@ -199,7 +205,7 @@ def _print_order(sheets: list[list[Page]], duplex: str, margin: float) -> list[P
         if len(pages) > 1:
             backs.append(pages[1])
         elif needs_backs:
-            backs.append(_blank_back(pages[0], margin))
+            backs.append(_blank_back(pages[0], margin, words))
     if not needs_backs:
         return fronts
     if duplex == "none":
@@ -207,7 +213,9 @@ def _print_order(sheets: list[list[Page]], duplex: str, margin: float) -> list[P
     return [p for pair in zip(fronts, backs, strict=True) for p in pair]
 
 
-def _kit_order(sheets: list[list[Page]], duplex: str, margin: float, whole: bool) -> list[Page]:
+def _kit_order(
+    sheets: list[list[Page]], duplex: str, margin: float, whole: bool, words: KitWords
+) -> list[Page]:
     """Two-sided sheets front then back (or all fronts, then all backs), then one-sided ones,
     each with a blank back when the `whole` file prints double-sided."""
     two = [pages for pages in sheets if len(pages) > 1]
@@ -215,12 +223,12 @@ def _kit_order(sheets: list[list[Page]], duplex: str, margin: float, whole: bool
     if duplex == "none":
         return [p[0] for p in two] + [p[1] for p in two] + one
     if whole:
-        one = [page for front in one for page in (front, _blank_back(front, margin))]
+        one = [page for front in one for page in (front, _blank_back(front, margin, words))]
     return [page for pages in two for page in pages] + one
 
 
-def _blank_back(front: Page, margin: float) -> Page:
-    label = f"back of sheet {front.sheet} of {front.sheets}: intentionally blank"
+def _blank_back(front: Page, margin: float, words: KitWords) -> Page:
+    label = words.say("blank_back", sheet=front.sheet, sheets=front.sheets)
     return _blank_page(front, label, margin)
 
 

@@ -1,4 +1,5 @@
-"""The builder's page: what a print kit holds, what else it takes, and how to make it.
+"""The builder's page: what a print kit holds, what else it takes, and how to make it, in
+the kit's language (pnp.impose.words).
 
 Everything here follows from the kit's pieces (cards -> sleeves, pawns -> folding, boards in
 tiles -> gluing, round tokens -> cutting round) and from the game's own `supplies`; nothing
@@ -11,10 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pnp.impose.kit import KitGroup
+from pnp.impose.words import KitWords
 
 SLEEVE_ROOM_MM = 3  # a sleeve's inside is about this much larger than its card each way
 CARD_MAX_MM = 130  # a two-sided grid piece this long or shorter is a card (longer: a sheet)
-FLIP = {"long": "flip on the long edge", "short": "flip on the short edge"}
 
 
 @dataclass(frozen=True)
@@ -65,121 +66,98 @@ class Printing:
     whole: bool  # the whole file prints double-sided (blank backs where a sheet has none)
 
 
-def guide_lines(guide: KitGuide, printing: Printing) -> list[str]:
+def guide_lines(guide: KitGuide, printing: Printing, words: KitWords) -> list[str]:
     """The builder's instructions, headings marked "# ", before the sheet list."""
-    lines = ["# What you get", _what_you_get(guide), "", "# What else you need"]
-    lines += [f"- {_sentence(s)}" for s in guide.supplies]
+    w = words.say
+    lines = [f"# {w('what_you_get')}", _what_you_get(guide, words), "", f"# {w('what_else')}"]
+    lines += [f"- {_sentence(s, words)}" for s in guide.supplies]
     said = " ".join(guide.supplies).lower()  # a tool the game's own list names is not repeated
-    lines += [f"- {text}" for word, text in _tools(guide) if word not in said]
-    lines += ["", "# Paper", *_paper(guide), "", "# Printing", *_printing(printing), ""]
-    lines += ["# Making it", *_making(guide), ""]
+    lines += [f"- {text}" for word, text in _tools(guide, words) if word not in said]
+    lines += ["", f"# {w('paper')}", *_paper(guide, words), "", f"# {w('printing')}"]
+    lines += [*_printing(printing, words), "", f"# {w('making')}", *_making(guide, words), ""]
     return lines
 
 
-def _what_you_get(guide: KitGuide) -> str:
-    return "; ".join(f"{name} ×{n}" for name, n in guide.counts) + "."
+def _what_you_get(guide: KitGuide, words: KitWords) -> str:
+    counts = [words.say("count", name=name, n=n) for name, n in guide.counts]
+    return words.say("list_sep").join(counts) + words.say("stop")
 
 
-def _sentence(text: str) -> str:
+def _sentence(text: str, words: KitWords) -> str:
     text = text.strip()
-    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+    ends = (".", "!", "?", words.say("stop"))
+    return text[:1].upper() + text[1:] + ("" if text.endswith(ends) else words.say("stop"))
 
 
-def _tools(guide: KitGuide) -> list[tuple[str, str]]:
+def _tools(guide: KitGuide, words: KitWords) -> list[tuple[str, str]]:
     """(the word that names it, the line) for each tool the kit's pieces call for."""
-    tools = [("scissors", "Scissors, or a craft knife with a metal ruler and a cutting mat "
-              "(straighter cuts).")]  # fmt: skip
+    tools = [words.tool("tool_scissors")]
     if guide.pawns or guide.boards:
-        what = " and ".join(w for w, on in (("pawns", guide.pawns), ("boards", guide.boards)) if on)
-        tools.append(("glue", f"A glue stick (for the {what})."))
+        on = [
+            words.say(k)
+            for k, yes in (("glue_pawns", guide.pawns), ("glue_boards", guide.boards))
+            if yes
+        ]
+        tools.append(words.tool("tool_glue", what=words.say("and").join(on)))
     if guide.card_sizes:
-        sizes = ", ".join(
-            f"{w:g} x {h:g} mm cards ({w + SLEEVE_ROOM_MM:g} x {h + SLEEVE_ROOM_MM:g} mm sleeves)"
+        sizes = words.say("sizes_sep").join(
+            words.say(
+                "sleeve_size",
+                w=f"{w:g}",
+                h=f"{h:g}",
+                sw=f"{w + SLEEVE_ROOM_MM:g}",
+                sh=f"{h + SLEEVE_ROOM_MM:g}",
+            )  # fmt: skip
             for w, h in guide.card_sizes
         )
-        tools.append(("sleeve", f"Card sleeves, if you like: {sizes}."))
+        tools.append(words.tool("tool_sleeve", sizes=sizes))
     return tools
 
 
-def _paper(guide: KitGuide) -> list[str]:
-    lines = [
-        "Card stock of 160-220 g/m² (60-80 lb cover) for cards and pieces: it shuffles and "
-        "stands like a bought game. Plain 80-100 g/m² paper works too: sleeve the cards with a "
-        "spare playing card behind each."
-    ]
+def _paper(guide: KitGuide, words: KitWords) -> list[str]:
+    lines = [words.say("paper_stock")]
     if guide.boards:
-        lines.append("Board sheets: plain paper is best (it folds over the glue bands cleanly).")
+        lines.append(words.say("paper_boards"))
     return lines
 
 
-def _printing(p: Printing) -> list[str]:
-    lines = [
-        f"Print on {p.paper} at actual size (100 %, not 'fit to page'): the 50 mm bar on this "
-        "page and on every sheet must measure 50 mm."
-    ]
+def _printing(p: Printing, words: KitWords) -> list[str]:
+    w = words.say
+    lines = [w("print_size", paper=p.paper)]
     if p.two_sided is None:
-        lines.append("Every sheet prints on one side: print the whole file single-sided.")
-        return lines
+        return [*lines, w("print_one_sided")]
     first, last = p.two_sided
+    flip = w(f"flip_{p.duplex}") if p.duplex in ("long", "short") else ""
     if p.duplex == "none":
-        lines.append(
-            f"Pages {first}-{last}: print the fronts first (the first half), put the stack back "
-            "in the tray, then print the backs (the second half); try one sheet first."
-        )
+        lines.append(w("print_by_hand", first=first, last=last))
     elif p.whole:
-        lines.append(
-            f"Print the whole file double-sided, {FLIP[p.duplex]}: each sheet's back lands "
-            "behind its front (pages marked 'intentionally blank' are the backs of one-sided "
-            "sheets)."
-        )
-        lines.append(
-            "Without a duplex printer: print the odd pages, put the stack back in the tray the "
-            "way your printer turns paper over (try one sheet first), then the even pages."
-        )
+        lines += [w("print_whole", flip=flip), w("print_no_duplex")]
     else:
-        lines.append(f"Pages {first}-{last}: print double-sided, {FLIP[p.duplex]}.")
+        lines.append(w("print_range", first=first, last=last, flip=flip))
     if p.one_sided and not p.whole:
-        lines.append(f"{_pages(p.one_sided)}: print single-sided.")
-    lines.append(
-        "Hold the first two-sided sheet up to a light: each back should sit behind its front "
-        "within 2 mm; the colour runs past every edge to hide that much."
-    )
+        lines.append(w("print_single", pages=_pages(p.one_sided, words)))
+    lines.append(w("print_check"))
     return lines
 
 
-def _pages(pages: Sequence[int]) -> str:
+def _pages(pages: Sequence[int], words: KitWords) -> str:
     if len(pages) == 1:
-        return f"Page {pages[0]}"
+        return words.say("page", pages=pages[0])
     if list(pages) == list(range(pages[0], pages[-1] + 1)):
-        return f"Pages {pages[0]}-{pages[-1]}"
-    return "Pages " + ", ".join(str(p) for p in pages)
+        return words.say("pages", pages=f"{pages[0]}-{pages[-1]}")
+    return words.say("pages", pages=words.say("pages_sep").join(str(p) for p in pages))
 
 
-def _making(guide: KitGuide) -> list[str]:
+def _making(guide: KitGuide, words: KitWords) -> list[str]:
+    w = words.say
     lines = []
     if guide.straight:
-        lines.append(
-            "Cut: the short lines at the sheet's edges and in the gaps between pieces continue "
-            "each cut; cut straight across from mark to mark. The coloured strips between pieces "
-            "are spare edge and are cut away, so a cut a millimetre off still shows the piece."
-        )
+        lines.append(w("make_cut"))
     if guide.round:
-        lines.append(
-            "Round tokens and markers: cut them square along their crop marks."
-            if guide.square_tokens
-            else "Round tokens and markers: cut them out round, along their rim."
-        )
+        lines.append(w("make_square") if guide.square_tokens else w("make_round"))
     if guide.pawns:
-        lines.append(
-            "Fold: score each pawn along its dashed lines, fold it in half and glue the two "
-            "halves back to back; fold the tabs out to make its base."
-        )
-    for board in guide.boards:
-        lines.append(
-            f"Glue ({board}): cut each sheet along its dashed lines, lay it over its neighbour "
-            "as the assembly map on the sheet shows, the crosses matched, and glue the "
-            "overlap down."
-        )
+        lines.append(w("make_fold"))
+    lines += [w("make_glue", board=board) for board in guide.boards]
     if guide.card_sizes:
-        lines.append("Sleeve: cards slide into sleeves after cutting; they shuffle best so.")
+        lines.append(w("make_sleeve"))
     return lines

@@ -35,6 +35,7 @@ from pnp.impose.sheet import Page, Piece
 from pnp.impose.spacing import SPACE_MM
 from pnp.impose.standee import standee_unit
 from pnp.impose.tiling import tiled_sheets
+from pnp.impose.words import kit_words
 
 EPS = 1e-6
 
@@ -66,7 +67,8 @@ def kit_sheets(
     for g in [g for g in groups if g.imposition == "tiled"]:  # first: refused before packing
         for piece in g.pieces:
             for pages in tiled_sheets(piece, opts, g.name, game=game):
-                what = pages[0].label.removeprefix(f"{game} · ") or g.name
+                sep = kit_words(opts.lang).say("sep")
+                what = pages[0].label.removeprefix(f"{game}{sep}") or g.name
                 tiles.append((what, (g.name,), pages))
             if limit is not None and sum(len(t[2]) for t in tiles) > limit:
                 raise KitTooLong(g.name)
@@ -87,9 +89,11 @@ def kit_sheets(
     sheets = _fewest_pages(grids, loose, opts)
     two = [s for s in sheets if s.two_sided]
     one = [s for s in sheets if not s.two_sided]
+    words = kit_words(opts.lang)
     out = [
-        (s.section, tuple(dict.fromkeys(s.groups)), unit_pages(s.paper, s.placed, opts, s.section))
+        (name, tuple(dict.fromkeys(s.groups)), unit_pages(s.paper, s.placed, opts, name))
         for s in two + one
+        for name in (s.section(words),)
     ]
     out += folded
     out += tiles

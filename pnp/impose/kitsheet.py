@@ -13,6 +13,7 @@ from pnp.impose.packing import Placed, Unit, halo, packing_area
 from pnp.impose.paper import Paper
 from pnp.impose.spacing import SPACE_MM
 from pnp.impose.turn import turned
+from pnp.impose.words import KitWords
 
 
 @dataclass
@@ -74,13 +75,13 @@ class KitSheet:
             self.tight = carve(self.tight, tight)
         self.pending.clear()
 
-    @property
-    def section(self) -> str:
+    def section(self, words: KitWords) -> str:
         """The groups on the sheet with their counts, in order: "Action ×7, Mission ×2"."""
         counts: dict[str, int] = {}
         for name in self.groups:
             counts[name] = counts.get(name, 0) + 1
-        return ", ".join(f"{name} ×{n}" for name, n in counts.items())
+        sep = words.say("sizes_sep")
+        return sep.join(words.say("count", name=name, n=n) for name, n in counts.items())
 
 
 def place_loose(

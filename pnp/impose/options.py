@@ -43,6 +43,7 @@ class SheetOptions:
     overlap_mm: float = 11.0  # a tiled board's: an 8 mm glue band and a 3 mm cut allowance
     tab_mm: float = 12.0
     square_tokens: bool = False
+    lang: str = "en"  # the language of the kit's words (pnp.impose.words)
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__

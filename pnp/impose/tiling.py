@@ -30,10 +30,10 @@ from pnp.impose.options import SheetOptions
 from pnp.impose.seams import Marked
 from pnp.impose.sheet import Page, Piece, Placement, check_bleed
 from pnp.impose.tileplan import TilePlan, plan_tiles
+from pnp.impose.words import kit_words
 
 CROSS_SPACING_MM = 60.0
 KEEP_CLEAR_WEIGHT = 10.0  # a zone a piece declares, against a space found on its face
-INSTRUCTIONS = "Cut the dashed lines, lay each sheet over its neighbour and match the crosses."
 
 
 def tiled_sheets(
@@ -53,16 +53,18 @@ def tiled_sheets(
     for face, side in faces:
         check_bleed(face, opts.bleed_mm)
         plan = plan_tiles(opts.paper, piece.width_mm, piece.height_mm, opts, marked_on(piece, side))
-        side_name = f"{side} side" if piece.back else ""
+        w = kit_words(opts.lang).say
+        side_name = w(f"face_{side}") if piece.back else ""
         for row in range(plan.rows):
             for col in range(plan.cols):
                 page = tile_page(plan, face, col, row, section, opts)
                 number = row * plan.cols + col + 1
-                parts = [game, section, side_name, f"sheet {number} of {plan.sheets}"]
+                parts = [game, section, side_name, w("sheet_of", sheet=number, sheets=plan.sheets)]
                 if plan.sheets > 1:
-                    parts.append(f"row {row + 1} of {plan.rows}, column {col + 1} of {plan.cols}")
-                page.label = " · ".join(p for p in parts if p)
-                page.marks += _footer(plan, page, col, row)
+                    at = {"row": row + 1, "rows": plan.rows, "col": col + 1, "cols": plan.cols}
+                    parts.append(w("tile_at", **at))
+                page.label = w("sep").join(p for p in parts if p)
+                page.marks += _footer(plan, page, (col, row), opts.lang)
                 sheets.append([page])
     return sheets
 
@@ -160,8 +162,9 @@ def _guides(
     return out
 
 
-def _footer(plan: TilePlan, page: Page, col: int, row: int) -> list[Mark]:
+def _footer(plan: TilePlan, page: Page, at: tuple[int, int], lang: str) -> list[Mark]:
     """Label, instructions and scale bar on the left; the assembly map on the right."""
+    (col, row), w = at, kit_words(lang).say
     W = plan.paper.width_mm
     left = plan.side
     marks: list[Mark] = [shift_mark(m, left, 4.5) for m in scale_bar_item().marks]
@@ -180,12 +183,13 @@ def _footer(plan: TilePlan, page: Page, col: int, row: int) -> list[Mark]:
                 (ys[r] - ys[r + 1]) * scale,
             )
             marks.append(Box(rect, "map", fill=0.35 if (c, r) == (col, row) else 1.0))
-    caption = f"sheet {row * plan.cols + col + 1} of {plan.sheets}"
+    caption = w("sheet_of", sheet=row * plan.cols + col + 1, sheets=plan.sheets)
     caption_x = x0 - 1.5 - text_width_mm(caption, 7.0)
     marks.append(Text(caption_x, y0 + 0.5, caption, 7.0))
     room = caption_x - 3 - left
-    for text, y, size in ((page.label, 14.0, 7.5), (INSTRUCTIONS, 10.0, 7.5)):
-        if text == INSTRUCTIONS and plan.sheets == 1:
+    steps = w("tile_steps")
+    for text, y, size in ((page.label, 14.0, 7.5), (steps, 10.0, 7.5)):
+        if text == steps and plan.sheets == 1:
             continue
         while size > 6 and text_width_mm(text, size) > room:
             size -= 0.5

@@ -12,6 +12,7 @@ from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
+from pnp.catalog.languages import kit_language, localized, main_language
 from pnp.catalog.model import ComponentSet, Game
 from pnp.draw.backs import DeckBacks, check_backs
 from pnp.errors import InputError
@@ -176,12 +177,17 @@ class _Imposer:
         return [KitGroup(s.name, s.imposition, tuple(p)) for s, p in self.placed(sets)]
 
     def impose(self, sets: list[ComponentSet], *, kit: bool) -> Document:
+        lang = kit_language(self.game)
+        meta = localized({"title": self.game.title, **self.game.meta}, self.game.lang,
+                         main_language(self.game))  # fmt: skip
         what = "print kit" if kit else ", ".join(s.name for s in sets)
-        title = f"{self.game.title} — {what}"
-        supplies = [str(s) for s in self.game.meta.get("supplies") or []]
-        doc = Document(self.options.sheet_options(), title=title, game_title=self.game.title,
-                       supplies=supplies)  # fmt: skip
-        add_sets(doc, self.placed(sets), fold=self.options.gutterfold, kit=kit)
+        title = f"{meta['title']} — {what}"
+        supplies = [str(s) for s in meta.get("supplies") or []]
+        options = replace(self.options.sheet_options(), lang=lang)
+        doc = Document(options, title=title, game_title=meta["title"], supplies=supplies)
+        # the sets as the kit's language names them (a set's `name_ja` in a Japanese kit)
+        shown = [(replace(s, name=s.names.get(lang, s.name)), p) for s, p in self.placed(sets)]
+        add_sets(doc, shown, fold=self.options.gutterfold, kit=kit)
         return doc
 
 

@@ -66,6 +66,7 @@ class Line:
     label: Paragraph | None
     framed: bool
     part: int = 0  # a wrapped row's part after the first: no label, its frame joins the first's
+    above: bool = False  # a row label set above the row (a narrow page), not in a column
 
 
 @dataclass
@@ -134,11 +135,15 @@ class TableauPicture:
         fit it, the items shared out evenly (five cards as three and two, not four and one)."""
         if width is None:
             return self.lines
+        stack = self._grid_span(s) > width + 0.01  # row labels go above their rows
         out: list[Line] = []
         for line in self.lines:
             pad = 2 * PAD if line.framed else 0.0
             widths = [self._cell_w(c, s) for c in line.cells]
-            if (line.label is not None and not line.framed) or len(widths) < 2:
+            labelled = line.label is not None and not line.framed
+            if labelled and stack:
+                line = Line(line.cells, line.label, False, above=True)
+            if (labelled and not stack) or len(widths) < 2:
                 out.append(line)
                 continue
             for parts in range(1, len(widths) + 1):
@@ -148,13 +153,23 @@ class TableauPicture:
                          for i in range(0, len(widths), size)]  # fmt: skip
                 if max(spans) <= width + 0.01:
                     break
-            out += [Line(chunk, line.label if k == 0 else None, line.framed, k)
+            out += [Line(chunk, line.label if k == 0 else None, line.framed, k, line.above)
                     for k, chunk in enumerate(chunks)]  # fmt: skip
         return out
 
+    def _grid_span(self, s: float) -> float:
+        """How wide the rows with a row label are as a grid: the label column, then columns."""
+        grid = [line for line in self.lines if line.label is not None and not line.framed]
+        if not grid:
+            return 0.0
+        columns = max(len(line.cells) for line in grid)
+        widths = [max(self._cell_w(line.cells[i], s) for line in grid if i < len(line.cells))
+                  for i in range(columns)]  # fmt: skip
+        return self.row_w + HGAP + sum(widths) + HGAP * (columns - 1)
+
     def _layout(self, s: float, wrap: float | None = None) -> _Placed:
         lines = self._wrapped(s, wrap)
-        grid = [line for line in lines if line.label is not None and not line.framed]
+        grid = [ln for ln in lines if ln.label is not None and not ln.framed and not ln.above]
         columns = max((len(line.cells) for line in grid), default=0)
         widths = [max((self._cell_w(line.cells[i], s) for line in grid if i < len(line.cells)),
                       default=0.0) for i in range(columns)]  # fmt: skip
@@ -193,6 +208,9 @@ class TableauPicture:
         if line.framed:
             title_h = height_of(line.label, span - 2 * PAD, 1000) if line.label else 0.0
             inner_top = top - PAD - title_h - (2 if title_h else 0)
+        elif line.above and line.label is not None:  # the row's label as a line of its own
+            placed.labels.append((line.label, 0.0, top, placed.width))
+            inner_top = top - height_of(line.label, placed.width, 1000) - 2
         else:
             inner_top = top
         if self._arched(line):

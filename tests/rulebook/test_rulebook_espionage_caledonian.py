@@ -258,3 +258,9 @@ def test_the_journal_edition_teaches_the_journals_rules(journal_pages, game):
     balanced = len(game.edition.changes)  # the default (balanced) edition's rows
     assert f"There is also a balanced edition of this kit. It changes {balanced} rules" in filled
     assert "Changes from the original" not in headings(journal_pages)
+
+
+def test_every_sentence_ends_before_the_next_begins(pages):
+    """No full stop runs into the next sentence ("...invests more).Bonds earn nothing")."""
+    joined = [m.group() for text in pages for m in re.finditer(r"\w+\)?\.[A-Z][a-z]+", text)]
+    assert not joined, joined

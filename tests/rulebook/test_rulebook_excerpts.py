@@ -126,6 +126,29 @@ def test_a_booklets_setup_is_drawn_at_1_8_or_larger(built, game):
     assert scales and max(scales) <= 8, scales
 
 
+@pytest.mark.parametrize(("game", "label"), [
+    ("espionage-card-game", "A chain of Reactions"),
+    ("axis-allies-espionage", "The mission of the example"),
+])  # fmt: skip
+def test_a_booklets_turn_by_turn_figure_stays_on_its_page(built, game, label):
+    """Each of the booklet's half pages holds its own drawing: no glyph, box or picture of the
+    sheet crosses the fold or comes nearer than 3 mm to a half page's edge (a row label cut at
+    the left edge, a figure running onto the facing page)."""
+    mm = 72 / 25.4
+    with pdfplumber.open(built(game, True)) as pdf:
+        page_with(pdf, label)
+        for sheet in pdf.pages:
+            half = sheet.width / 2
+            for thing in [*sheet.chars, *sheet.rects, *sheet.images]:
+                x0, x1 = thing["x0"], thing["x1"]
+                if x1 - x0 > half:
+                    continue  # drawn across the whole sheet on purpose (none today)
+                left = 0.0 if (x0 + x1) / 2 < half else half
+                assert x0 >= left + 3 * mm and x1 <= left + half - 3 * mm, (
+                    sheet.page_number, thing.get("text", thing["object_type"]), x0, x1,
+                )  # fmt: skip
+
+
 # -- an anatomy's leaders cross no picture ----------------------------------------------------
 
 
