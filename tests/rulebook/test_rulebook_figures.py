@@ -137,7 +137,9 @@ def test_each_rules_chapter_shows_its_figures(books, game, lang, chapter, captio
             assert match["top"] < heading_top(pdf.pages[number], following), "in the next one"
         drawn = drawn_above(pdf.pages[number], match["top"])
         shapes = [o for o in drawn if o["object_type"] != "char"]
-        assert len(shapes) > 12, f"{caption!r}: {len(shapes)} shapes above it: no picture"
+        # the plainest piece drawn (an Axis & Allies network marker: disc, rings, numeral
+        # plate) is 11 shapes; a page's own rules and boxes above a caption are a few
+        assert len(shapes) > 8, f"{caption!r}: {len(shapes)} shapes above it: no picture"
 
 
 def test_the_figures_draw_the_real_faces(books):

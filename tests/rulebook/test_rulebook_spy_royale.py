@@ -137,9 +137,12 @@ def test_no_markdown_markers_survive_in_either_edition(built):
 
 def test_japanese_lines_break_by_the_rules(built):
     with opened(built["ja"]) as pdf:
-        # after the cover, whose fan of card faces holds rotated text of its own
+        # after the cover, whose fan of card faces holds rotated text of its own; the book's
+        # own lines only: a face drawn at 1:4 in a figure sets 2 pt lines 2.5 pt apart, which
+        # the reader runs together into false lines (the kit's faces are checked full size)
         starts = [line["text"].strip()[:1] for page in pdf.pages[1:]
-                  for line in page.extract_text_lines()]  # fmt: skip
+                  for line in page.extract_text_lines()
+                  if min(c["size"] for c in line["chars"]) >= 5]  # fmt: skip
     assert starts and not [s for s in starts if s and s in NO_LINE_START]
 
 
