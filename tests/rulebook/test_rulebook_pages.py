@@ -28,7 +28,7 @@ BOOKS = [
 ]
 QUICK = {"": "Quick reference", "ja": "クイックリファレンス"}
 BUILDER = {"": "For the builder of this kit", "ja": "このキットを作る方へ"}
-TOOL = re.compile(r"\bpnp (?:validate|build|calibrate)|bench/|\.yaml\b|scores-from|lost-icon")
+TOOL = re.compile(r"\bpnp\b|bench/|\.yaml\b|scores-from|lost-icon")
 
 
 @pytest.fixture(scope="session")
