@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from tests.hang import HANG
 
@@ -102,3 +103,20 @@ def studio(game: Path, *extra: str) -> Iterator[Running]:
                 process.kill()
                 process.wait()
         reader.join(timeout=5)
+
+
+@contextmanager
+def browser_page(url: str, ready: str, wait_ms: int) -> Iterator[Any]:
+    """A headless chromium tab on `url`, once the JavaScript `ready` holds; marked so a test
+    can tell the page was not reloaded. The page's CSP forbids string evaluation, which
+    Playwright's waits use: bypassed here (tests/studio/test_studio_server.py checks the header)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        tab = browser.new_page(viewport={"width": 1400, "height": 900}, bypass_csp=True)
+        tab.goto(url)
+        tab.wait_for_function(ready, timeout=wait_ms)
+        tab.evaluate("window.__notReloaded = true")
+        yield tab
+        browser.close()

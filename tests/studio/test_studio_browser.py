@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 import yaml
 
-from tests.studio_server import CHROMIUM, Running, copy_builtin, studio
+from tests.studio_server import CHROMIUM, Running, browser_page, copy_builtin, studio
 
 playwright = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 pytestmark = pytest.mark.skipif(
@@ -41,17 +41,12 @@ def running(game: Path) -> Iterator[Running]:
 
 @pytest.fixture(scope="module")
 def page(running: Running) -> Iterator[Any]:
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        # the page's CSP forbids string evaluation, which Playwright's waits use: bypassed here
-        # (tests/test_studio_server.py checks the header)
-        tab = browser.new_page(viewport={"width": 1400, "height": 900}, bypass_csp=True)
-        tab.goto(running.url)
-        tab.wait_for_function("document.body.dataset.version && !document.querySelector("
-                              "'#status').classList.contains('busy')", timeout=WAIT_MS)  # fmt: skip
-        tab.evaluate("window.__notReloaded = true")
+    ready = (
+        "document.body.dataset.version && !document.querySelector('#status').classList"
+        ".contains('busy')"
+    )
+    with browser_page(running.url, ready, WAIT_MS) as tab:
         yield tab
-        browser.close()
 
 
 def names(game: Path) -> list[str]:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.studio_server import CHROMIUM, Running, sheet_game, studio
+from tests.studio_server import CHROMIUM, Running, browser_page, sheet_game, studio
 
 playwright = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 pytestmark = pytest.mark.skipif(
@@ -35,14 +35,8 @@ def running(game: Path) -> Iterator[Running]:
 
 @pytest.fixture(scope="module")
 def page(running: Running) -> Iterator[Any]:
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        tab = browser.new_page(viewport={"width": 1400, "height": 900}, bypass_csp=True)
-        tab.goto(running.url)
-        tab.wait_for_function("document.body.dataset.faces > 0", timeout=WAIT_MS)
-        tab.evaluate("window.__notReloaded = true")
+    with browser_page(running.url, "document.body.dataset.faces > 0", WAIT_MS) as tab:
         yield tab
-        browser.close()
 
 
 def _tile(name: str) -> str:
