@@ -149,6 +149,7 @@ class Catalog:
     variants: dict[str, str] = field(default_factory=dict)  # key -> name (the variants table)
     equal_turns: bool = False
     minutes: dict[int, int] = field(default_factory=dict)  # the game-length table's minutes
+    fresh_allegiance: bool = False  # a seller's new allegiance: a nation it holds no bonds of
 
     @property
     def hand(self) -> int:
@@ -246,6 +247,8 @@ def load(path: str | None = None, edition: str | None = None) -> Catalog:
     )
     if "game-length" in tables:
         cat.minutes = {int(r["players"]): int(r["minutes"]) for r in tables["game-length"].rows}
+    new = next((r["text"] for r in selling if r["name"] == "New allegiance"), "")
+    cat.fresh_allegiance = "no bonds" in new
     return cat
 
 
@@ -656,7 +659,10 @@ class Game:
 
     def new_secret(self, p: Player, old: Card) -> None:
         if p.hand:
-            p.secret = self.pick_secret(p, p.hand)
+            cards = p.hand
+            if self.cat.fresh_allegiance:  # our edition: not a nation one already holds bonds of
+                cards = [c for c in p.hand if not p.bonds.get(c.nation)] or p.hand
+            p.secret = self.pick_secret(p, cards)
             p.hand.remove(p.secret)
             return
         if not self.deck and not self.discard:
@@ -1308,12 +1314,19 @@ class Game:
         chosen.sort(key=lambda c: (p.sellable(c.nation), self.level[c.nation], c.value))
         limit = self.cat.numbers.get("invest", 0) or len(chosen)
         order = chosen[::-1]
-        if not courier and p is self.active:
+        room = self.portfolio_room(p)
+        if not courier and p is self.active and room > limit:
             limit += self.step_six_safe_house(p, order, limit)
+        limit = min(limit, room)
         for c in order[:limit]:
             p.hand.remove(c)
             p.bonds[c.nation].append(c)
             self.stats.actions["invest"] += 1
+
+    def portfolio_room(self, p: Player) -> int:
+        """Bonds `p` may still invest under the catalog's Portfolio limit (none: no limit)."""
+        cap = self.cat.numbers.get("portfolio", 0)
+        return max(0, cap - sum(len(cs) for cs in p.bonds.values())) if cap else 99
 
     def step_six_safe_house(self, p: Player, chosen: list[Card], limit: int) -> int:
         """A Safe House that acts in one's own step 6: played when a card is left over that
