@@ -36,6 +36,9 @@ Policies (every seat plays the same one; none uses a move the rulebook does not 
   attacker    plays like the cautious policy but sinks the nations of the player in the lead
               (the richest Vault, then the most bonds), and only theirs: sabotage aimed at the
               leader. Its Espionage cards go at the leader first.
+  Every policy that sinks rivals' nations reads a rival's nation from its public token (a weak
+  sign), from an Unmasking, and from a Bond Broker the rival has face up in play (its bonds of
+  that nation wait for the maximum).
 
 Mixed tables (one seat of one policy among another) are played by sim_caledonian_tables.py.
 
@@ -44,7 +47,11 @@ for one more bond; otherwise at the moment of a sale, to add a bond to it.
 
 Key numbers played when the catalog has them (levers of the balance pass; absent, no limit):
 invest (cards at most a step 6 invests), submit (cards at most a player gives one crisis),
-sale-drop (spaces a nation falls after a sale at the maximum), sales-per-turn (per player).
+sale-drop (spaces a nation falls after a sale at the maximum), sales-per-turn (per player),
+portfolio (bonds at most in a Portfolio). Other levers read from the cards and tables: a Bond
+Broker card with an `amount` sells that many bonds (the highest), not all; a selling table whose
+"New allegiance" step says "no bonds" has a seller take a new allegiance of a nation it holds
+no bonds of, when its hand has one.
 
 Limits: players do not count cards, read tells or bluff; a public token is read as a weak sign
 of a secret allegiance; the Mole and Wiretap show information no policy uses (information
@@ -455,8 +462,8 @@ class Game:
             targets = [top] if top else []
         for o in targets:
             w = 0.25 + 2.5 * o.score / goal  # the leaders first
-            if p.known.get(o.seat) == n:
-                t += w
+            if p.known.get(o.seat) == n or o.agent("broker", n):
+                t += w  # a secret seen, or a Bond Broker face up: it says where bonds wait
             elif o.public == n:
                 t += 0.35 * w
         return t
@@ -600,7 +607,7 @@ class Game:
                     return False
                 # the old card: the sale is cancelled, the seller may sell again at once
                 return False
-        sold = p.bonds.pop(n)
+        sold = self.bonds_sold(p, n, route)
         p.bank(sold)
         self.stats.sales[route] += 1
         self.stats.actions["sale"] += 1
@@ -643,6 +650,18 @@ class Game:
         if p.score >= goal:
             self.reached(p, forcing)
         return True
+
+    def bonds_sold(self, p: Player, n: str, route: str) -> list[Card]:
+        """The bonds a sale moves: all of that nation's, or a Bond Broker's "up to N" (the
+        highest; the rest stay in the Portfolio)."""
+        br = p.agent("broker", n) if route == "broker" else None
+        if br is not None and br.amount:
+            bonds = sorted(p.bonds[n], key=lambda c: c.value)
+            sold, p.bonds[n] = bonds[-br.amount :], bonds[: -br.amount]
+            if not p.bonds[n]:
+                del p.bonds[n]
+            return sold
+        return p.bonds.pop(n)
 
     def reached(self, p: Player, forcing: set[str]) -> None:
         """A Vault reached the goal: the game ends at once (or, Equal turns, at the round's end)."""
