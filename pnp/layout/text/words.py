@@ -18,6 +18,7 @@ from operator import add
 from pnp.layout.text.fallback import face_for, faces_of, glyph_error, invisible
 from pnp.layout.text.fonts import FontFace, FontFamily, has_glyph, load_face, text_width
 from pnp.layout.text.jabreak import breaks, has_wide, is_wide, may_break, tidy
+from pnp.layout.text.lines import Gap
 from pnp.layout.text.markup import IconRef, LineBreak, Span, Token
 from pnp.memo import Memo
 
@@ -63,11 +64,10 @@ class Word:
 
 
 @dataclass(frozen=True)
-class Space:
-    """A break opportunity that takes room when it falls inside a line."""
+class Space(Gap):
+    """A space: a break place that takes room inside a line, drawn in `face`."""
 
     face: FontFace
-    width: float  # at size 1
 
 
 Paragraph = list[Word | Space]
@@ -117,7 +117,7 @@ def _space(face: FontFace) -> Space:
 
 
 def _new_space(face: FontFace) -> Space:
-    return Space(face, text_width(" ", face, 1.0))
+    return Space(width=text_width(" ", face, 1.0), face=face)
 
 
 class _Builder:
