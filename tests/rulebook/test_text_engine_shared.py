@@ -5,10 +5,13 @@ a card face in the kit and in a paragraph of the rulebook. Measured from the PDF
 
 from __future__ import annotations
 
+import ctypes
 import shutil
 from pathlib import Path
 
 import pdfplumber
+import pypdfium2 as pdfium
+import pypdfium2.raw as raw
 import pytest
 import yaml
 from cli_in import invoke
@@ -92,6 +95,81 @@ def test_a_face_and_a_book_set_the_same_text_in_the_same_fonts_and_icon_room(pdf
     # centred on Roboto's capitals (cap height 0.711 em) on both
     assert face_rise == pytest.approx(0.711 / 2, abs=0.002)
     assert book_rise == pytest.approx(face_rise, abs=0.002)
+
+
+def _game(root: Path, theme_extra: dict[str, object]) -> Path:
+    """The sixth game with TEXT on the sleeper's face, built: its kit's and rulebook's folder."""
+    folder = Path(shutil.copytree(FIXTURE, root / "sixth-game"))
+    theme_file = folder / "templates" / "theme.yaml"
+    theme = yaml.safe_load(theme_file.read_text())
+    theme.update(fallback_fonts=["IPAex Gothic", "BIZ UDPGothic"], icons={"coin": COIN},
+                 **theme_extra)  # fmt: skip
+    theme_file.write_text(yaml.safe_dump(theme, allow_unicode=True))
+    agents_file = folder / "agents.yaml"
+    agents = yaml.safe_load(agents_file.read_text())
+    next(c for c in agents["components"] if c["id"] == "sleeper")["text"] = TEXT
+    agents_file.write_text(yaml.safe_dump(agents, allow_unicode=True))
+    code, output = invoke("build", str(folder), "--what", "cards,rulebook", "--out",
+                          str(root / "out"), cwd=folder)  # fmt: skip
+    assert code == 0, output
+    return root / "out" / "sixth-game"
+
+
+def drawn(pdf: Path, char: str) -> set[tuple[str, float, tuple[float, ...], tuple[float, ...]]]:
+    """How each text object showing `char` is drawn: 'fill' or 'fill+stroke', the stroke's
+    width over the type's size, the fill's and (stroked) the stroke's colour."""
+    doc = pdfium.PdfDocument(pdf)
+    found = set()
+    for page in doc:
+        textpage = page.get_textpage()
+        for obj in page.get_objects(max_depth=8):
+            if obj.type != raw.FPDF_PAGEOBJ_TEXT or char not in _text_of(obj, textpage):
+                continue
+            mode = raw.FPDFTextObj_GetTextRenderMode(obj.raw)
+            size, width = ctypes.c_float(), ctypes.c_float()
+            raw.FPDFTextObj_GetFontSize(obj.raw, ctypes.byref(size))
+            raw.FPDFPageObj_GetStrokeWidth(obj.raw, ctypes.byref(width))
+            stroked = mode == raw.FPDF_TEXTRENDERMODE_FILL_STROKE
+            found.add((
+                "fill+stroke" if stroked else "fill" if mode == 0 else f"mode {mode}",
+                round(width.value / size.value, 4) if stroked else 0.0,
+                _colour(obj, raw.FPDFPageObj_GetFillColor),
+                _colour(obj, raw.FPDFPageObj_GetStrokeColor) if stroked else (),
+            ))  # fmt: skip
+    return found
+
+
+def _text_of(obj: pdfium.PdfObject, textpage: pdfium.PdfTextPage) -> str:
+    n = raw.FPDFTextObj_GetText(obj.raw, textpage.raw, None, 0)
+    buf = ctypes.create_string_buffer(n)
+    raw.FPDFTextObj_GetText(
+        obj.raw, textpage.raw, ctypes.cast(buf, ctypes.POINTER(raw.FPDF_WCHAR)), n
+    )
+    return buf.raw.decode("utf-16-le")
+
+
+def _colour(obj: pdfium.PdfObject, get: object) -> tuple[float, ...]:
+    rgba = [ctypes.c_uint() for _ in range(4)]
+    get(obj.raw, *map(ctypes.byref, rgba))  # type: ignore[operator]
+    return tuple(c.value for c in rgba[:3])
+
+
+@pytest.mark.parametrize("body", ["Roboto", "IPAex Gothic"])
+def test_bold_in_a_font_without_a_bold_is_the_same_synthetic_bold_on_a_face_and_in_a_book(
+    tmp_path, body
+):
+    """Bold in a one-weight font (IPAex Gothic: a fallback for 漢 under a Roboto body, or the
+    body itself) is drawn as browsers draw it, on the face and in the book alike: the regular
+    glyphs filled and stroked in the text's own colour, the stroke 1/24 of the size at text
+    sizes (not a regular weight on one side, an accent colour on the other); 字, not bold,
+    filled only, in the same colour."""
+    out = _game(tmp_path, {"fonts": {"body": body}})
+    kit, book = out / "sixth-game-a4.pdf", out / "sixth-game-rulebook-a4.pdf"
+    [(mode, stroke, fill, edge)] = drawn(kit, "漢")
+    assert (mode, edge) == ("fill+stroke", fill)
+    assert stroke == pytest.approx(1 / 24, abs=0.002)  # 1/24 at 9 pt, a little less above
+    assert drawn(book, "漢") == {(mode, stroke, fill, edge)}
+    assert drawn(kit, "字") == drawn(book, "字") == {("fill", 0.0, fill, ())}
 
 
 def test_a_heading_sets_what_its_display_font_lacks_in_a_fallback(tmp_path):

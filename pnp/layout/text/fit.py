@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pnp.errors import FitError
-from pnp.layout.text.fonts import FontFace, load_face, text_width
+from pnp.layout.text.fonts import FontFace, load_face, stroke_width, text_width
 from pnp.layout.text.icons import inline_icon
 from pnp.layout.text.lines import Gap, fill
 from pnp.layout.text.lines import Line as _Line
@@ -36,6 +36,7 @@ class PlacedRun:
     text: str
     font: str
     size: float
+    stroke: float = 0.0  # points: the outline stroke of synthetic bold, 0 for none
 
 
 @dataclass(frozen=True)
@@ -252,7 +253,8 @@ class _LineSetter:
     def flush(self) -> None:
         if self._face is not None and self._text.strip():
             text = self._text.rstrip(" ")
+            stroke = stroke_width(self.size) if self._face.embolden else 0.0
             self.runs.append(
-                PlacedRun(self._start, self.baseline, text, self._face.name, self.size)
+                PlacedRun(self._start, self.baseline, text, self._face.name, self.size, stroke)
             )
         self._text, self._face = "", None

@@ -16,7 +16,14 @@ from functools import reduce
 from operator import add
 
 from pnp.layout.text.fallback import face_for, faces_of, glyph_error, invisible
-from pnp.layout.text.fonts import FontFace, FontFamily, has_glyph, load_face, text_width
+from pnp.layout.text.fonts import (
+    SYNTHETIC,
+    FontFace,
+    FontFamily,
+    has_glyph,
+    style_face,
+    text_width,
+)
 from pnp.layout.text.jabreak import breaks, has_wide, is_wide, may_break, tidy
 from pnp.layout.text.lines import Gap
 from pnp.layout.text.markup import IconRef, LineBreak, Span, Token
@@ -112,8 +119,9 @@ def _word_widths(face: FontFace) -> dict[str, float]:
 
 
 def _space(face: FontFace) -> Space:
-    space = _spaces.get(face.name)
-    return space if space is not None else _spaces.put(face.name, _new_space(face))
+    key = face.name + SYNTHETIC if face.embolden else face.name  # drawn in its own face
+    space = _spaces.get(key)
+    return space if space is not None else _spaces.put(key, _new_space(face))
 
 
 def _new_space(face: FontFace) -> Space:
@@ -150,7 +158,7 @@ class _Builder:
 
     def _add_span(self, span: Span) -> None:
         style = (span.bold or self.style.bold, span.italic or self.style.italic)
-        first = load_face(self.style.family.file_for(*style))  # fallbacks only when needed
+        first = style_face(self.style.family, *style)  # fallbacks only when needed
         simple = _simple_widths(first)
         known = _word_widths(first)
         for piece in _PIECES.findall(span.text):
