@@ -6,6 +6,7 @@ a card face in the kit and in a paragraph of the rulebook. Measured from the PDF
 from __future__ import annotations
 
 import ctypes
+import re
 import shutil
 from pathlib import Path
 
@@ -15,6 +16,14 @@ import pypdfium2.raw as raw
 import pytest
 import yaml
 from cli_in import invoke
+from reportlab.lib.styles import ParagraphStyle
+
+from pnp.errors import FitError
+from pnp.layout.text.fit import fit_text
+from pnp.layout.text.fonts import builtin_families, register_family
+from pnp.layout.text.words import TextStyle
+from pnp.rulebook.inline import BLANK
+from pnp.rulebook.para import Paragraph
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "build" / "sixth-game"
 # bold "2" and 漢 (in no Roboto: the first fallback that has it, IPAex Gothic, not BIZ UDPGothic
@@ -196,3 +205,57 @@ def test_a_heading_sets_what_its_display_font_lacks_in_a_fallback(tmp_path):
     fonts = {c["text"]: c["fontname"].split("+")[-1] for c in chars[at : at + 22]}
     assert fonts.pop("—") == fonts.pop("’") == "Roboto-Regular"
     assert set(fonts.values()) == {"GNUTypewriter"}
+
+
+# bold starting and ending inside phrases (ターン**終了**), icons between words, a Latin word
+JA = (
+    "巨大**企業**のカードが**3枚以上**あるとき、「**傍受**」を行う。:coin:と:coin:の"
+    "カードは無効になる。文書窃取・傍受・偽情報・察知が起きたら、Agent ターン**終了**。"
+)
+
+
+def face_lines(width: float) -> list[str] | None:
+    """JA's lines in a face's text box `width` pt wide at 10 pt (None: a word does not fit);
+    an icon is □."""
+    family = builtin_families()["BIZ UDPGothic"]
+    try:
+        fitted = fit_text(JA, TextStyle(family, size=10, min_size=10), width, 10_000,
+                          icon_aspect=lambda name: 1.0)  # fmt: skip
+    except FitError:
+        return None
+    rows: dict[float, list[tuple[float, str]]] = {}
+    for run in fitted.runs:
+        rows.setdefault(round(run.y, 3), []).append((run.x, run.text))
+    for icon in fitted.icons:  # on the line whose baseline is nearest its middle
+        baseline = min(rows, key=lambda y: abs(y - icon.y - icon.h / 2))
+        rows[baseline].append((icon.x, "□"))
+    return ["".join(t for _, t in sorted(row)).replace(" ", "") for _, row in sorted(rows.items())]
+
+
+def book_lines(width: float) -> list[str]:
+    """JA's lines in a book's Japanese paragraph `width` pt wide at 10 pt; an icon is □."""
+    name = register_family(builtin_families()["BIZ UDPGothic"])
+    markup = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", JA).replace(
+        ":coin:", f'<img src="{BLANK}" width="10" height="10"/>'
+    )
+    para = Paragraph(markup, ParagraphStyle("ja", fontName=name, fontSize=10, wordWrap="CJK"))
+    para.wrap(width, 10_000)
+    return [
+        "".join("□" if hasattr(f, "cbDefn") else f.text for f in line.words).replace(" ", "")
+        for line in para.blPara.lines
+    ]
+
+
+def test_japanese_breaks_into_the_same_lines_on_a_face_and_in_a_book_at_every_width():
+    """One line filler (pnp.layout.text.lines) on one set of break places (the whole text's
+    phrases and kinsoku, bold and icons included): a face's box and a book's paragraph of the
+    same width set the same lines; only a word wider than the box differs (a face shrinks its
+    type, a book's column cuts the word)."""
+    compared = 0
+    for width in range(40, 320, 3):
+        face = face_lines(width)
+        if face is None:
+            continue
+        assert face == book_lines(width), width
+        compared += 1
+    assert compared > 80
