@@ -95,7 +95,9 @@ def test_page_1_is_the_builders_page(builtin_kits) -> None:
     assert "A copy of Axis & Allies" in pages["axis-allies-espionage"]
     assert "Fold:" in pages["1955-war-of-espionage"]  # its spy pawns
     assert "Fold:" not in pages["espionage-card-game"]
-    assert "Glue (" in pages["espionage-caledonian"]  # its tracker is tiled
+    assert "Glue (" in pages["1955-war-of-espionage"]  # its board is tiled over 4 sheets
+    # Caledonian's tracker fits on one sheet: nothing to glue, no glue to buy
+    assert "glue" not in pages["espionage-caledonian"].lower()
     assert "63 x 88 mm cards (66 x 91 mm sleeves)" in pages["espionage-card-game"]
 
 
