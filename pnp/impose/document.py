@@ -20,6 +20,7 @@ Every sheet carries the game, section and sheet number, and a 50 mm scale check,
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from pnp.impose.contents import SheetEntry, contents_page_count, contents_pages, sheet_lines
@@ -75,7 +76,12 @@ class Document:
         """Every group on the fewest sheets, numbered through the kit, after a contents page.
         Raises KitTooLong (naming the group) when the kit would pass `limit` pages."""
         sheets = kit_sheets(groups, self.options, self.game_title, limit)
-        self._guide = KitGuide.of(groups, self.supplies, square=self.options.square_tokens)
+        sheets_of = Counter(names[0] for _, names, _ in sheets if len(names) == 1)
+        tiled = frozenset(g.name for g in groups if g.imposition == "tiled"
+                          and sheets_of[g.name] > len(g.pieces))  # fmt: skip
+        self._guide = KitGuide.of(
+            groups, self.supplies, square=self.options.square_tokens, tiled=tiled
+        )
         for number, (section, names, pages) in enumerate(sheets, 1):
             for page in pages:
                 page.sheet, page.sheets = number, len(sheets)
