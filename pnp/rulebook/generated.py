@@ -15,7 +15,7 @@ from pnp.draw.face import FaceArt
 from pnp.errors import InputError
 from pnp.layout.text.markup import LineBreak, Span
 from pnp.names import closest, did_you_mean
-from pnp.rulebook.blocks import Story
+from pnp.rulebook.blocks import DataTable, Story
 from pnp.rulebook.data import Faced, RulebookData
 from pnp.rulebook.figures import Figures
 from pnp.rulebook.flowables import FaceImage, QuickRefStart
@@ -170,7 +170,9 @@ class Generator:
                                    Span(detail)]  # fmt: skip
             rows.append([thumb, self.story.paragraph(spans, styles.small, d.line, terms=False)])
         column = mm_to_pt(THUMB_BOX_MM + 4)
-        table = Table(rows, colWidths=[column, self.story.width - column], hAlign="LEFT")
+        # a list that runs on over a page, a few components on each side
+        table = DataTable(rows, colWidths=[column, self.story.width - column], hAlign="LEFT")
+        table.page_height = self.story.height
         table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), styles.body.fontName),
                                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                                    ("BOTTOMPADDING", (0, 0), (-1, -1), 5)]))  # fmt: skip
