@@ -81,6 +81,9 @@ class Story:
             if isinstance(block, MdParagraph) and self.inlines.plain(block.inlines).rstrip() \
                     .endswith(":"):  # fmt: skip
                 made[-1].keepWithNext = 1  # a lead-in line stays with the list or table it opens
+            if isinstance(block, MdHeading) and len(out) > 1 and isinstance(out[-1], Paragraph) \
+                    and isinstance(out[-2], Heading) and block.level > out[-2].level:  # fmt: skip
+                out[-1].keepWithNext = 1  # a section's one-paragraph intro: on with its first part
             out.extend(made)
             self._page_begun = isinstance(block, Directive) and block.name == "quickref"
         return out

@@ -162,10 +162,11 @@ class Generator:
             thumb = FaceImage(faced[0].front, _fit_width(faced[0].front, THUMB_BOX_MM),
                               forms=self.data.forms)  # fmt: skip
             size = component_set.trim
-            detail = (f"{words.pieces(component_set.total, component_set.kind)}, "
-                      f"{size.width_mm:g} × {size.height_mm:g} mm")  # fmt: skip
+            parts = [words.pieces(component_set.total, component_set.kind),
+                     words.say("size", w=size.width_mm, h=size.height_mm)]  # fmt: skip
             if component_set.back:
-                detail += f", {words.two_sided}"
+                parts.append(words.two_sided)
+            detail = words.list_sep.join(parts)
             spans: list[Inline] = [Span(words.name(component_set), bold=True), LineBreak(),
                                    Span(detail)]  # fmt: skip
             rows.append([thumb, self.story.paragraph(spans, styles.small, d.line, terms=False)])
