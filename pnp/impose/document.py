@@ -21,7 +21,6 @@ Every sheet carries the game, section and sheet number, and a 50 mm scale check,
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from pnp.impose.contents import SheetEntry, contents_page_count, contents_pages, sheet_lines
 from pnp.impose.geometry import Rect, bounding_box
@@ -29,7 +28,7 @@ from pnp.impose.grid import grid_sheets
 from pnp.impose.guide import KitGuide, Printing, guide_lines
 from pnp.impose.kit import KitGroup, kit_sheets
 from pnp.impose.margins import label_item, place_in_margins, scale_bar_item
-from pnp.impose.marks import LABEL_MIN_PT, mark_bbox
+from pnp.impose.marks import LABEL_MIN_PT, LABEL_PT, mark_bbox
 from pnp.impose.options import SheetOptions
 from pnp.impose.packing import packed_sheets
 from pnp.impose.sheet import Page, Piece
@@ -189,11 +188,8 @@ def label_page(page: Page, game: str, margin: float = 3.0, words: KitWords | Non
     regions = page.content or [Rect(W / 2, H / 2, 0, 0)]
     content = bounding_box(regions)
     taken = [mark_bbox(m) for m in page.marks] + page.content
-    # where the margin is short, the label drops the sheet's contents (page 1 lists them by
-    # sheet number), then shrinks to 6 pt and no further (V1) saying only the sheet and side
-    short = sheet_label(game, replace(page, section=""), words)
-    least = sheet_label("", replace(page, section=""), words)
-    items = [[label_item(page.label), label_item(short), label_item(least, LABEL_MIN_PT)]]
+    # where the margin is short the label shrinks, never under 6 pt (V1)
+    items = [[label_item(page.label, size) for size in (LABEL_PT, LABEL_MIN_PT)]]
     if page.side != "back":
         items.append([scale_bar_item(), scale_bar_item(stacked=True)])
     page.marks += place_in_margins(W, H, content, taken, items, printable=margin)

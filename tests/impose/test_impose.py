@@ -255,8 +255,7 @@ def test_sheet_label_and_scale_bar_are_in_the_margin(tmp_path):
     pdf = build(tmp_path, distinct_backs(12), paper="letter")
     texts = [p.get_textpage().get_text_range() for p in pdfium.PdfDocument(pdf)]
     assert "Test Game · Action cards · sheet 2 of 2 · front" in texts[2]
-    # a Letter back's side margin holds 6 pt, not the whole label at 7: the sheet and its side
-    assert "sheet 1 of 2 · back" in texts[1]
+    assert "Test Game · Action cards · sheet 1 of 2 · back" in texts[1]
     assert ["50 mm" in t for t in texts] == [True, False, True, False]
     with pdfplumber.open(pdf) as doc:
         for page in doc.pages[::2]:  # fronts carry the 50 mm bar
