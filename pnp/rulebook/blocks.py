@@ -14,6 +14,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     Flowable,
+    FrameBreak,
     ListFlowable,
     ListItem,
     PageBreakIfNotEmpty,
@@ -200,10 +201,28 @@ class DataTable(Table):
     page_height = 0.0  # a frame's full height: on a page of its own any split is taken
 
     def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
-        parts = super().split(avail_width, avail_height)
+        parts = self._parts(avail_width, avail_height)
         fresh_page = avail_height >= self.page_height - 2 * FRAME_PAD - 1.0
-        few = len(parts) == 2 and min(_rows(p) - self.repeatRows for p in parts) < self.MIN_ROWS
-        return [] if few and not fresh_page else parts
+        if fresh_page or not self._few(parts):
+            return parts
+        # too few rows would go over: break earlier, so the page is used and not left empty,
+        # and the rest starts the next page (not under the first part, its header repeated)
+        keep = len(self._cellvalues) - self.MIN_ROWS
+        if keep - self.repeatRows < self.MIN_ROWS:
+            return []
+        height = min(avail_height, sum(self._rowHeights[:keep]) + 0.5)
+        parts = self._parts(avail_width, height)
+        return [] if len(parts) != 2 or self._few(parts) else [parts[0], FrameBreak(), parts[1]]
+
+    def _parts(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        parts = super().split(avail_width, avail_height)
+        for part in parts:  # reportlab makes the parts afresh: they keep the page's height
+            part.page_height = self.page_height
+        return parts
+
+    def _few(self, parts: list[Flowable]) -> bool:
+        """A split leaves fewer than MIN_ROWS rows (beyond the header) on one side."""
+        return len(parts) == 2 and min(_rows(p) - self.repeatRows for p in parts) < self.MIN_ROWS
 
 
 def _rows(flowable: Flowable) -> int:

@@ -160,6 +160,24 @@ def test_the_players_pages_are_at_least_half_used(book, game, lang):
                 assert opens_with_a_picture(pdf.pages[number + 1]), (number + 1, round(filled, 2))
 
 
+def test_on_letter_a_table_that_would_leave_a_page_empty_breaks_over_it(products):
+    """Letter is 18 mm shorter than A4: the Caledonian book's changes table (8 rows) no longer
+    fits under its chapter's opening, and a break leaving 1 row alone is refused. It breaks
+    earlier instead, rows on both pages and its header repeated, so the chapter's first page
+    is not left with three lines on it (it was 12% used)."""
+    game = "espionage-caledonian"
+    path = products.rulebook(game, "--paper", "letter", name=f"{game}-rulebook-letter.pdf")
+    with opened(path) as pdf:
+        frame = pdf.pages[0].height - TOP - BOTTOM
+        for number in players_pages(path, "")[:-1]:
+            filled = (lowest(pdf.pages[number]) - TOP) / frame
+            if filled < 0.5:
+                assert opens_with_a_picture(pdf.pages[number + 1]), (number + 1, round(filled, 2))
+        texts = [page.extract_text() or "" for page in pdf.pages]
+    heads = [n for n, t in enumerate(texts) if "Topic The journal This edition Why Effect" in t]
+    assert len(heads) == 2 and heads[1] == heads[0] + 1, heads  # the header on both pages
+
+
 def flat(text: str) -> str:
     return " ".join(text.replace("`", "").replace("*", "").split())
 
