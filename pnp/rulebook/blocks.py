@@ -113,7 +113,9 @@ class Story:
     def text_table(self, header: Sequence[str], rows: Sequence[Sequence[str]]) -> Table:
         """A table of plain texts (from the catalog or the build), with font fallback."""
         styles = self.styles
-        cells = [[self.paragraph([Span(h, bold=True)], styles.head_cell, 0) for h in header]]
+        cells = [
+            [self.paragraph([Span(h, bold=True)], styles.head_cell, 0, terms=False) for h in header]
+        ]  # a column heading defines no term
         cells += [[self.paragraph([Span(v)], styles.cell, 0) for v in row] for row in rows]
         return data_table(cells, [list(header), *map(list, rows)], self.width, styles, self.height)
 
@@ -155,8 +157,9 @@ class Story:
         cells = [self.styles.aligned(a) for a in block.align]
         heads = [self.styles.aligned(a, head=True) for a in block.align]
         header = [
-            self.paragraph(_bold(c), heads[i], block.line) for i, c in enumerate(block.header)
-        ]
+            self.paragraph(_bold(c), heads[i], block.line, terms=False)
+            for i, c in enumerate(block.header)
+        ]  # a column heading defines no term
         rows = [[self.paragraph(c, cells[i], block.line) for i, c in enumerate(row)]
                 for row in block.rows]  # fmt: skip
         texts = [[self.inlines.plain(c) for c in block.header]]

@@ -19,6 +19,7 @@ from reportlab.platypus import (
     Frame,
     PageTemplate,
     Paragraph,
+    Spacer,
     TableStyle,
 )
 from reportlab.platypus.tableofcontents import TableOfContents
@@ -81,6 +82,11 @@ class RulebookDoc(BaseDocTemplate):
         frame = getattr(self, "frame", None)  # none before the first page begins
         if frame is None:
             pass
+        elif frame._atTop and type(flowables[0]) is Spacer:  # noqa: SLF001 - reportlab's flag
+            # space between blocks is never printed at a page's head: there it would make the
+            # page seem begun, and a group too tall for any page would break to the next one
+            flowables.pop(0)
+            return
         elif self._waiting and (frame_room(frame)[0] or isinstance(flowables[0], Release)):
             flowables[:0] = self._waiting.pop(0)
         elif (group := defer(flowables, frame, self.canv)) is not None:

@@ -118,6 +118,22 @@ def test_every_book_builds_on_letter_and_as_a_booklet(products, options):
             assert chapters[-1][1] == len(PdfReader(path).pages) - 1, (path.name, chapters[-2:])
 
 
+def test_no_numbered_page_of_a_booklet_is_blank(products):
+    """A booklet prints two half pages a side; each numbered page carries text above its
+    footer (the Caledonian book had a blank page 28: a space pushed to the head of the page
+    made it look begun, and the glossary, too tall for any page, broke to the next)."""
+    out = products.build("--all", "--what", "rulebook", "--booklet")
+    for path in sorted(out.glob("*/*-rulebook*.pdf")):
+        with opened(path) as pdf:
+            for sheet, page in enumerate(pdf.pages, start=1):
+                for x0, x1 in ((0, page.width / 2), (page.width / 2, page.width)):
+                    half = page.crop((x0, 0, x1, page.height))
+                    body = [c for c in half.chars if c["text"].strip()
+                            and c["bottom"] < page.height - 16 * MM]  # fmt: skip
+                    footer = [c for c in half.chars if c["top"] >= page.height - 16 * MM]
+                    assert body or not footer, (path.name, sheet, x0)
+
+
 # -- a published book's pagination: pages used, readings once, leaders clear, glossary pages --
 
 READING_BOOKS = ["1955-war-of-espionage", "axis-allies-espionage"]  # readings as call-outs
