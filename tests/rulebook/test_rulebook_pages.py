@@ -118,20 +118,30 @@ def test_every_book_builds_on_letter_and_as_a_booklet(products, options):
             assert chapters[-1][1] == len(PdfReader(path).pages) - 1, (path.name, chapters[-2:])
 
 
-def test_no_numbered_page_of_a_booklet_is_blank(products):
+def test_no_numbered_page_of_a_booklet_is_blank_and_its_quick_reference_is_a_spread(products):
     """A booklet prints two half pages a side; each numbered page carries text above its
     footer (the Caledonian book had a blank page 28: a space pushed to the head of the page
-    made it look begun, and the glossary, too tall for any page, broke to the next)."""
+    made it look begun, and the glossary, too tall for any page, broke to the next). Its
+    quick reference takes two pages that face each other: it starts on a left, even page
+    (the page before it, if it must be left blank, carries no number)."""
     out = products.build("--all", "--what", "rulebook", "--booklet")
-    for path in sorted(out.glob("*/*-rulebook*.pdf")):
+    books = sorted(out.glob("*/*-rulebook*.pdf"))
+    assert len(books) == 6, books
+    for path in books:
+        starts = []
         with opened(path) as pdf:
             for sheet, page in enumerate(pdf.pages, start=1):
                 for x0, x1 in ((0, page.width / 2), (page.width / 2, page.width)):
                     half = page.crop((x0, 0, x1, page.height))
-                    body = [c for c in half.chars if c["text"].strip()
-                            and c["bottom"] < page.height - 16 * MM]  # fmt: skip
-                    footer = [c for c in half.chars if c["top"] >= page.height - 16 * MM]
+                    foot = page.height - 16 * MM
+                    body = [c for c in half.chars if c["text"].strip() and c["bottom"] < foot]
+                    footer = "".join(c["text"] for c in half.chars if c["top"] >= foot)
                     assert body or not footer, (path.name, sheet, x0)
+                    text = "".join(c["text"] for c in body[:40])
+                    if text.startswith(tuple(q.replace(" ", "") for q in QUICK.values())) \
+                            and footer:  # fmt: skip
+                        starts.append(int(re.findall(r"\d+", footer)[-1]))
+        assert len(starts) == 1 and starts[0] % 2 == 0, (path.name, starts)
 
 
 # -- a published book's pagination: pages used, readings once, leaders clear, glossary pages --
