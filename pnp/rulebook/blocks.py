@@ -14,6 +14,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     Flowable,
+    FrameBreak,
     ListFlowable,
     ListItem,
     PageBreakIfNotEmpty,
@@ -115,7 +116,9 @@ class Story:
     def text_table(self, header: Sequence[str], rows: Sequence[Sequence[str]]) -> Table:
         """A table of plain texts (from the catalog or the build), with font fallback."""
         styles = self.styles
-        cells = [[self.paragraph([Span(h, bold=True)], styles.head_cell, 0) for h in header]]
+        cells = [
+            [self.paragraph([Span(h, bold=True)], styles.head_cell, 0, terms=False) for h in header]
+        ]  # a column heading defines no term
         cells += [[self.paragraph([Span(v)], styles.cell, 0) for v in row] for row in rows]
         return data_table(cells, [list(header), *map(list, rows)], self.width, styles, self.height)
 
@@ -157,8 +160,9 @@ class Story:
         cells = [self.styles.aligned(a) for a in block.align]
         heads = [self.styles.aligned(a, head=True) for a in block.align]
         header = [
-            self.paragraph(_bold(c), heads[i], block.line) for i, c in enumerate(block.header)
-        ]
+            self.paragraph(_bold(c), heads[i], block.line, terms=False)
+            for i, c in enumerate(block.header)
+        ]  # a column heading defines no term
         rows = [[self.paragraph(c, cells[i], block.line) for i, c in enumerate(row)]
                 for row in block.rows]  # fmt: skip
         texts = [[self.inlines.plain(c) for c in block.header]]
@@ -203,25 +207,28 @@ class DataTable(Table):
     page_height = 0.0  # a frame's full height: on a page of its own any split is taken
 
     def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
-        parts = super().split(avail_width, avail_height)
-        if len(parts) == 2 and (carried := self._carried(parts)):
-            # too few rows would run on: carry as many more over as the next page needs
-            parts = super().split(avail_width, avail_height - sum(carried))
-        for part in parts:  # a part is split again where it lands: it needs the page's height
-            part.page_height = self.page_height
+        parts = self._parts(avail_width, avail_height)
         fresh_page = avail_height >= self.page_height - 2 * FRAME_PAD - 1.0
-        few = len(parts) == 2 and min(_rows(p) - self.repeatRows for p in parts) < self.MIN_ROWS
-        return [] if few and not fresh_page else parts
-
-    def _carried(self, parts: list[Flowable]) -> list[float]:
-        """The heights of the rows at the foot of the first part that move to the second so
-        that it holds `MIN_ROWS`, if the first keeps as many (else none)."""
-        kept, short = (_rows(p) - self.repeatRows for p in parts)
-        more = self.MIN_ROWS - short
-        if more <= 0 or kept - more < self.MIN_ROWS:
+        if fresh_page or not self._few(parts):
+            return parts
+        # too few rows would go over: break earlier, so the page is used and not left empty,
+        # and the rest starts the next page (not under the first part, its header repeated)
+        keep = len(self._cellvalues) - self.MIN_ROWS
+        if keep - self.repeatRows < self.MIN_ROWS:
             return []
-        end = _rows(parts[0])
-        return list(self._rowHeights[end - more : end])
+        height = min(avail_height, sum(self._rowHeights[:keep]) + 0.5)
+        parts = self._parts(avail_width, height)
+        return [] if len(parts) != 2 or self._few(parts) else [parts[0], FrameBreak(), parts[1]]
+
+    def _parts(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        parts = super().split(avail_width, avail_height)
+        for part in parts:  # reportlab makes the parts afresh: they keep the page's height
+            part.page_height = self.page_height
+        return parts
+
+    def _few(self, parts: list[Flowable]) -> bool:
+        """A split leaves fewer than MIN_ROWS rows (beyond the header) on one side."""
+        return len(parts) == 2 and min(_rows(p) - self.repeatRows for p in parts) < self.MIN_ROWS
 
 
 def _rows(flowable: Flowable) -> int:

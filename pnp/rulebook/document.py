@@ -17,8 +17,10 @@ from reportlab.platypus import (
     BaseDocTemplate,
     Flowable,
     Frame,
+    PageBreak,
     PageTemplate,
     Paragraph,
+    Spacer,
     TableStyle,
 )
 from reportlab.platypus.tableofcontents import TableOfContents
@@ -67,6 +69,7 @@ class RulebookDoc(BaseDocTemplate):
         )  # fmt: skip
         self.meta, self.styles, self.icons, self.terms = meta, styles, icons, terms
         self.keepTogetherClass = KeepWithRows  # a heading keeps with a long table's first rows
+        self.half = half  # a booklet's page: its quick reference takes a spread
         body = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body")
         cover = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="cover")
         self.addPageTemplates([
@@ -76,6 +79,7 @@ class RulebookDoc(BaseDocTemplate):
         self.quickref_page: int | None = None
         self._levels: list[tuple[int, int]] = []  # (wanted, given) of the open headings
         self._waiting: list[list[Flowable]] = []  # figures put off to the next page
+        self._blank: set[int] = set()  # pages left blank on purpose: no footer, no number
 
     def handle_flowable(self, flowables: list[Flowable]) -> None:
         """Place the next flowable; a figure that does not fit the page's rest waits for the
@@ -83,6 +87,16 @@ class RulebookDoc(BaseDocTemplate):
         frame = getattr(self, "frame", None)  # none before the first page begins
         if frame is None:
             pass
+        elif frame._atTop and type(flowables[0]) is Spacer:  # noqa: SLF001 - reportlab's flag
+            # space between blocks is never printed at a page's head: there it would make the
+            # page seem begun, and a group too tall for any page would break to the next one
+            flowables.pop(0)
+            return
+        elif self.half and opens_quickref(flowables) and self.page % 2 == 0:
+            # the quick reference's two pages must face each other: it starts on a left
+            # (even) page, the page before it left blank as in a printed book
+            flowables.insert(0, PageBreak())
+            self._blank.add(self.page + 1)
         elif self._waiting and (frame_room(frame)[0] or isinstance(flowables[0], Release)):
             flowables[:0] = self._waiting.pop(0)
         elif (group := defer(flowables, frame, self.canv)) is not None:
@@ -115,6 +129,7 @@ class RulebookDoc(BaseDocTemplate):
     def handle_documentBegin(self) -> None:  # noqa: N802 - Platypus' name
         self._levels = []
         self._waiting = []
+        self._blank = set()
         self.quickref_page = None
         self.terms.reset()  # after every index read the last pass's pages (beforeBuild)
         super().handle_documentBegin()
@@ -123,6 +138,8 @@ class RulebookDoc(BaseDocTemplate):
         canvas.showOutline()
 
     def _on_body(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
+        if doc.page in self._blank:
+            return
         canvas.saveState()
         canvas.setFont(self.styles.body.fontName, 8)
         canvas.setFillColor(self.styles.palette.muted)
@@ -133,6 +150,12 @@ class RulebookDoc(BaseDocTemplate):
         canvas.setLineWidth(0.5)
         canvas.line(self.leftMargin, y + 11, self.leftMargin + self.width, y + 11)
         canvas.restoreState()
+
+
+def opens_quickref(flowables: list[Flowable]) -> bool:
+    """The next flowables are the page break that opens the quick reference."""
+    return len(flowables) > 1 and isinstance(flowables[0], PageBreak) \
+        and isinstance(flowables[1], QuickRefStart)  # fmt: skip
 
 
 def _paragraphs(flowable: object) -> Iterator[Paragraph]:

@@ -126,8 +126,10 @@ class Generator:
 
     def _table(self, d: Directive) -> list[Flowable]:
         if not d.args:
-            raise self.fail("name the table: table TABLE [COLUMN ...]", d)
+            raise self.fail("name the table: table TABLE [COLUMN ...] [no-note]", d)
         table_id, *args = d.args
+        with_note = "no-note" not in args  # a note written for the catalog's readers only
+        args = [a for a in args if a != "no-note"]
         headings = {a.split("=", 1)[0]: a.split("=", 1)[1].replace("_", " ") for a in args
                     if "=" in a}  # fmt: skip
         columns = [a.split("=", 1)[0] for a in args]
@@ -145,7 +147,7 @@ class Generator:
         styles = self.story.styles
         title = self.story.paragraph([Span(table.title, bold=True)], styles.keep_small, d.line)
         out: list[Flowable] = [title, self.story.text_table(header, rows)]
-        if table.note:
+        if table.note and with_note:
             out.append(self.story.paragraph([Span(table.note)], styles.caption, d.line))
         return [*out, Spacer(1, 6)]
 

@@ -1,6 +1,7 @@
 """The glossary: the catalog's `glossary` table with the page each term is explained on.
 
-A term is "explained" where the text first sets it in bold (the usual way to introduce a term);
+A term is "explained" where the text first sets it in bold (the usual way to introduce a term):
+bold on its own before bold inside a longer phrase ("**round**" before "**round marker**");
 failing that, where it first appears at all. Pages are known only once the book is laid out, so
 the glossary takes part in Platypus' multi-pass build, like the table of contents.
 """
@@ -23,12 +24,13 @@ class TermPages:
     def __init__(self, terms: list[str]) -> None:
         self.terms = terms
         self._patterns = {t: _pattern(t) for t in terms}
+        self.alone: dict[str, int] = {}  # bold as the whole phrase: where it is defined
         self.bold: dict[str, int] = {}
         self.seen: dict[str, int] = {}
         self.marked: dict[str, int] = {}  # a call-out's topic -> the page it stands on
 
     def reset(self) -> None:
-        self.bold, self.seen, self.marked = {}, {}, {}
+        self.alone, self.bold, self.seen, self.marked = {}, {}, {}, {}
 
     def mark(self, topic: str, page: int) -> None:
         """Record where a marked call-out (a reading) was drawn."""
@@ -42,9 +44,11 @@ class TermPages:
                 self.seen[term] = page
             if term not in self.bold and any(pattern.search(b) for b in bold):
                 self.bold[term] = page
+            if term not in self.alone and any(pattern.fullmatch(b.strip()) for b in bold):
+                self.alone[term] = page
 
     def page(self, term: str) -> int | None:
-        return self.bold.get(term) or self.seen.get(term)
+        return self.alone.get(term) or self.bold.get(term) or self.seen.get(term)
 
 
 class Glossary(Flowable):

@@ -260,7 +260,24 @@ def test_the_journal_edition_teaches_the_journals_rules(journal_pages, game):
     assert "Changes from the original" not in headings(journal_pages)
 
 
-def test_every_sentence_ends_before_the_next_begins(pages):
-    """No full stop runs into the next sentence ("...invests more).Bonds earn nothing")."""
-    joined = [m.group() for text in pages for m in re.finditer(r"\w+\)?\.[A-Z][a-z]+", text)]
+NUMBERS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+COUNTS = {word: n for n, word in enumerate(NUMBERS)}
+
+
+def test_both_books_count_the_balanced_editions_changes_alike(journal_pages, pages, game):
+    """Wherever either book says how many rules the balanced edition changes (the journal
+    edition's notes and its 'What we filled in', the balanced edition's changes page), it gives
+    the number of rows its changes page lists."""
+    both = " ".join(journal_pages + pages)
+    said = re.findall(r"changes (\w+) rules|with (\w+) rules changed", both)
+    counts = [COUNTS.get(word, int(word) if word.isdigit() else -1) for pair in said
+              for word in pair if word]  # fmt: skip
+    assert len(counts) >= 3 and set(counts) == {len(game.edition.changes)}, counts
+
+
+def test_every_sentence_ends_before_the_next_begins(pages, journal_pages):
+    """No full stop runs into the next sentence ("...invests more).Bonds earn nothing"), in
+    either edition's book (the journal's 'What we filled in' ran "deck.The journal's")."""
+    joined = [m.group() for text in pages + journal_pages
+              for m in re.finditer(r"\w+\)?\.[A-Z][a-z]+", text)]  # fmt: skip
     assert not joined, joined

@@ -73,7 +73,7 @@ def test_a_board_excerpt_names_its_board_and_the_part_shown(built, game):
         page = page_with(pdf, label)
         at = page.search(re.escape(label).replace("\\ ", r"\s+"))[0]
         # the excerpt's label (its column) and the figure's caption: from the label down 70 mm
-        below = (at["top"] - 1, page.width, at["top"] + 70 * MM)
+        below = (at["top"] - 1, page.width, min(page.height, at["top"] + 70 * MM))
         near = " ".join(flat(page.crop((x, *below)).extract_text()) for x in (at["x0"] - 1, 0))
     for name in names:
         assert name in near, (name, near)
