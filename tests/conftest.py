@@ -22,6 +22,25 @@ elif os.environ.get("CI", "").lower() not in ("", "0", "false", "no"):
     settings.load_profile("ci")
 
 
+# The test files that take longest, longest first. pytest-xdist hands each file to one worker
+# (--dist=loadfile) in the order collected (--no-loadscope-reorder): a long file started last
+# keeps its worker busy after the other has finished, so these start first and the many short
+# files fill in around them. Only the order changes; a file missing here runs after them.
+FIRST = (
+    "balance/test_balance_caledonian.py",
+    "pipeline/test_build_identical.py",
+    "rulebook/test_rulebook_pages.py",
+    "balance/test_balance_espionage_card_game.py",
+    "rulebook/test_rulebook_figures.py",
+    "impose/test_kit_paper.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    rank = {str(Path(__file__).parent / name): i for i, name in enumerate(FIRST)}
+    items.sort(key=lambda item: rank.get(str(item.path), len(FIRST)))
+
+
 def page_of(art: FaceArt):
     """The face drawn alone on a page of its size with bleed, opened with pdfplumber."""
     return pdfplumber.open(io.BytesIO(face_pdf(art))).pages[0]
