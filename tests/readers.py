@@ -9,6 +9,9 @@ path, and the pages' text is kept beside the PDF for the session's other workers
 
 A few books stay open at a time; the test files ask for one book's tests together (their
 parameters are grouped by book), so the oldest one is not asked for again.
+
+`straight_lines(page)` finds a page's stroked lines with pdfium, for tests that look at the lines
+of whole print kits and need neither the characters nor pdfplumber's other objects.
 """
 
 from __future__ import annotations
