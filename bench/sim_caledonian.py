@@ -36,6 +36,9 @@ Policies (every seat plays the same one; none uses a move the rulebook does not 
   attacker    plays like the cautious policy but sinks the nations of the player in the lead
               (the richest Vault, then the most bonds), and only theirs: sabotage aimed at the
               leader. Its Espionage cards go at the leader first.
+  Every policy that sinks rivals' nations reads a rival's nation from its public token (a weak
+  sign), from an Unmasking, and from a Bond Broker the rival has face up in play (its bonds of
+  that nation wait for the maximum).
 
 Mixed tables (one seat of one policy among another) are played by sim_caledonian_tables.py.
 
@@ -44,7 +47,11 @@ for one more bond; otherwise at the moment of a sale, to add a bond to it.
 
 Key numbers played when the catalog has them (levers of the balance pass; absent, no limit):
 invest (cards at most a step 6 invests), submit (cards at most a player gives one crisis),
-sale-drop (spaces a nation falls after a sale at the maximum), sales-per-turn (per player).
+sale-drop (spaces a nation falls after a sale at the maximum), sales-per-turn (per player),
+portfolio (bonds at most in a Portfolio). Other levers read from the cards and tables: a Bond
+Broker card with an `amount` sells that many bonds (the highest), not all; a selling table whose
+"New allegiance" step says "no bonds" has a seller take a new allegiance of a nation it holds
+no bonds of, when its hand has one.
 
 Limits: players do not count cards, read tells or bluff; a public token is read as a weak sign
 of a secret allegiance; the Mole and Wiretap show information no policy uses (information
@@ -149,6 +156,7 @@ class Catalog:
     variants: dict[str, str] = field(default_factory=dict)  # key -> name (the variants table)
     equal_turns: bool = False
     minutes: dict[int, int] = field(default_factory=dict)  # the game-length table's minutes
+    fresh_allegiance: bool = False  # a seller's new allegiance: a nation it holds no bonds of
 
     @property
     def hand(self) -> int:
@@ -246,6 +254,8 @@ def load(path: str | None = None, edition: str | None = None) -> Catalog:
     )
     if "game-length" in tables:
         cat.minutes = {int(r["players"]): int(r["minutes"]) for r in tables["game-length"].rows}
+    new = next((r["text"] for r in selling if r["name"] == "New allegiance"), "")
+    cat.fresh_allegiance = "no bonds" in new
     return cat
 
 
@@ -452,8 +462,8 @@ class Game:
             targets = [top] if top else []
         for o in targets:
             w = 0.25 + 2.5 * o.score / goal  # the leaders first
-            if p.known.get(o.seat) == n:
-                t += w
+            if p.known.get(o.seat) == n or o.agent("broker", n):
+                t += w  # a secret seen, or a Bond Broker face up: it says where bonds wait
             elif o.public == n:
                 t += 0.35 * w
         return t
@@ -597,7 +607,7 @@ class Game:
                     return False
                 # the old card: the sale is cancelled, the seller may sell again at once
                 return False
-        sold = p.bonds.pop(n)
+        sold = self.bonds_sold(p, n, route)
         p.bank(sold)
         self.stats.sales[route] += 1
         self.stats.actions["sale"] += 1
@@ -641,6 +651,18 @@ class Game:
             self.reached(p, forcing)
         return True
 
+    def bonds_sold(self, p: Player, n: str, route: str) -> list[Card]:
+        """The bonds a sale moves: all of that nation's, or a Bond Broker's "up to N" (the
+        highest; the rest stay in the Portfolio)."""
+        br = p.agent("broker", n) if route == "broker" else None
+        if br is not None and br.amount:
+            bonds = sorted(p.bonds[n], key=lambda c: c.value)
+            sold, p.bonds[n] = bonds[-br.amount :], bonds[: -br.amount]
+            if not p.bonds[n]:
+                del p.bonds[n]
+            return sold
+        return p.bonds.pop(n)
+
     def reached(self, p: Player, forcing: set[str]) -> None:
         """A Vault reached the goal: the game ends at once (or, Equal turns, at the round's end)."""
         if not self.cat.equal_turns:
@@ -656,7 +678,10 @@ class Game:
 
     def new_secret(self, p: Player, old: Card) -> None:
         if p.hand:
-            p.secret = self.pick_secret(p, p.hand)
+            cards = p.hand
+            if self.cat.fresh_allegiance:  # our edition: not a nation one already holds bonds of
+                cards = [c for c in p.hand if not p.bonds.get(c.nation)] or p.hand
+            p.secret = self.pick_secret(p, cards)
             p.hand.remove(p.secret)
             return
         if not self.deck and not self.discard:
@@ -1308,12 +1333,19 @@ class Game:
         chosen.sort(key=lambda c: (p.sellable(c.nation), self.level[c.nation], c.value))
         limit = self.cat.numbers.get("invest", 0) or len(chosen)
         order = chosen[::-1]
-        if not courier and p is self.active:
+        room = self.portfolio_room(p)
+        if not courier and p is self.active and room > limit:
             limit += self.step_six_safe_house(p, order, limit)
+        limit = min(limit, room)
         for c in order[:limit]:
             p.hand.remove(c)
             p.bonds[c.nation].append(c)
             self.stats.actions["invest"] += 1
+
+    def portfolio_room(self, p: Player) -> int:
+        """Bonds `p` may still invest under the catalog's Portfolio limit (none: no limit)."""
+        cap = self.cat.numbers.get("portfolio", 0)
+        return max(0, cap - sum(len(cs) for cs in p.bonds.values())) if cap else 99
 
     def step_six_safe_house(self, p: Player, chosen: list[Card], limit: int) -> int:
         """A Safe House that acts in one's own step 6: played when a card is left over that

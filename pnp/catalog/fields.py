@@ -51,7 +51,7 @@ class Fields:
         file: str | None = None,
         line: int | None = None,
     ) -> None:
-        found_file, found_line = where(raw)
+        found_file, found_line = where(raw) if not (file and line) else (file, line)
         self.file = file or found_file
         self.line = line or found_line
         self.what = what

@@ -49,6 +49,7 @@ from pnp.limits import COPIES, GAME_COPIES, PIECE_MM, PLAYERS
 from pnp.names import closest, describe, quote
 
 LANGUAGE = re.compile(r"^[a-z]{2,3}\Z")
+_SCALARS = (str, int, float, bool)  # a field value holding nothing else
 
 
 def load_game(folder: Path, templates_dir: Path | None = None, edition: str | None = None) -> Game:
@@ -306,7 +307,8 @@ def _load_component(
             continue
         if not isinstance(key, str):
             raise item.error(f"field names are text, found {describe(key)}", key)
-        _check_field_value(item, value, f"{item.what} field {quote(key)}", item.line_of(key))
+        if not isinstance(value, _SCALARS):  # most fields are: nothing inside to check
+            _check_field_value(item, value, f"{item.what} field {quote(key)}", item.line_of(key))
         fields[key] = plain(value)
     for key, allowed in checks.items():
         if fields.get(key) is not None:

@@ -40,6 +40,7 @@ TEXT_KEYS = ("id", "name", "source", "note")  # read as the text shown, never as
 _WHOLE = re.compile(r"[-+]?(?:0|[1-9][0-9]*)\Z")
 _DECIMAL = re.compile(r"[-+]?[0-9]+\.[0-9]+\Z")
 _DECIMAL_COMMA = re.compile(r"[-+]?[0-9]+,[0-9]+\Z")
+_TEXT_KEYS = frozenset(TEXT_KEYS)
 _TYPES = {bool: "true or false", int: "a whole number", float: "a number"}
 
 
@@ -98,7 +99,8 @@ def sheet_rows(
     if "where" in file:
         sheet = filter_rows(sheet, file, str(head.raw["id"]), claims)
     columns = read_columns(sheet, file, declared)
-    rows = [_row(sheet, columns, number, cells, source) for number, cells in sheet.rows]
+    headers = _Headers(columns)
+    rows = [_row(sheet, columns, number, cells, source, headers) for number, cells in sheet.rows]
     if not rows:
         raise InputError("no rows under the header: one row a component", file=path, line=2)
     return rows, columns
@@ -124,38 +126,55 @@ def _sheet_path(set_file: Path, file: Fields, head: Fields) -> tuple[Path | None
     return (found[0] if found else None), None
 
 
+class _Headers:
+    """A sheet's headers by the key each fills, worked out once for all its rows (read only):
+    as written, and with `id` under the name's header for rows whose id is made from the name."""
+
+    def __init__(self, columns: list[Column]) -> None:
+        self.keys = [c.key for c in columns]
+        self.given = {c.key: c.header for c in columns}
+        self.name = self.given.get("name", "name")
+        self.derived = {**self.given, "id": self.name}
+
+
 def _row(
-    sheet: Sheet, columns: list[Column], number: int, cells: list[Cell], source: str
-) -> Fields:
+    sheet: Sheet, columns: list[Column], number: int, cells: list[Cell], source: str,
+    headers: _Headers,
+) -> Fields:  # fmt: skip
     row = SourceDict()
-    row.file, row.line, row.key_lines = sheet.file, number, {}
+    row.file, row.line, row.key_lines = sheet.file, number, dict.fromkeys(headers.keys, number)
+    width = len(cells)
     for column in columns:
-        cell = cells[column.index] if column.index < len(cells) else None
-        value = _value(sheet, number, column, cell)
+        value = _value(sheet, number, column, cells[column.index] if column.index < width else None)
         if value is not None and column.sub is not None:
             row.setdefault(column.key, {})[column.sub] = value
         elif value is not None:
             row[column.key] = value
-        row.key_lines[column.key] = number
+    if width > len(sheet.header):
+        _check_beyond(sheet, number, cells)
+    if "name" not in row:
+        raise cell_error(sheet.file, number, headers.name, "empty: every row needs a name")
+    derived = None
+    if "id" not in row:
+        derived = row["id"] = _derive_id(sheet, number, headers.name, row["name"])
+    row.setdefault("count", 1)
+    row.setdefault("source", source)
+    fields = RowFields(row, f"row {number}", file=sheet.file, line=number)
+    fields.columns, fields.derived_id = (
+        headers.given if derived is None else headers.derived,
+        derived,
+    )
+    return fields
+
+
+def _check_beyond(sheet: Sheet, number: int, cells: list[Cell]) -> None:
+    """No value in a row past the sheet's last named column."""
     for index in range(len(sheet.header), len(cells)):
         if _text(cells[index]):
             message = f"a value beyond the last named column ({quote(cells[index])})"
             if not sheet.typed:  # in a CSV file, most likely a comma that was not quoted
                 message += "; a cell holding the delimiter needs quotes"
             raise cell_error(sheet.file, number, column_letter(index), message, unnamed=True)
-    headers = {c.key: c.header for c in columns}
-    if "name" not in row:
-        raise cell_error(sheet.file, number, headers.get("name", "name"),
-                         "empty: every row needs a name")  # fmt: skip
-    derived = None
-    if "id" not in row:
-        derived = row["id"] = _derive_id(sheet, number, headers.get("name", "name"), row["name"])
-        headers["id"] = headers.get("name", "name")
-    row.setdefault("count", 1)
-    row.setdefault("source", source)
-    fields = RowFields(row, f"row {number}", file=sheet.file, line=number)
-    fields.columns, fields.derived_id = headers, derived
-    return fields
 
 
 def _derive_id(sheet: Sheet, number: int, header: str, name: str) -> str:
@@ -173,6 +192,8 @@ def _derive_id(sheet: Sheet, number: int, header: str, name: str) -> str:
 
 def _text(cell: Cell) -> str:
     """A cell as the text it shows (3 for a whole 3.0, true/false for a boolean)."""
+    if type(cell) is str:  # every cell of a CSV file
+        return cell.strip()
     if cell is None:
         return ""
     if isinstance(cell, bool):
@@ -187,7 +208,7 @@ def _value(sheet: Sheet, number: int, column: Column, cell: Cell) -> Any:
     if not text:
         # a list column's empty cell: no items (in a mapping's column: no such key)
         return [] if column.is_list and column.sub is None else None
-    if column.key in TEXT_KEYS:
+    if column.key in _TEXT_KEYS:
         return text
     if column.is_list:
         items = [i.strip() for i in text.split(";")] if isinstance(cell, str) else [cell]

@@ -38,6 +38,7 @@ SUFFIXES = SHEET_SUFFIXES
 BOOKS = WORKBOOK_SUFFIXES  # files holding several sheets, each named with #Name
 log = logging.getLogger("pnp.sheets")
 # a cell a spreadsheet would run as a formula (OWASP's list), after any `'` already before it
+_UNDECODED = re.compile("[\udc80-\udcff]")  # bytes that were not UTF-8, as decoding kept them
 _ACTIVE = re.compile(r"'*[=+\-@\t\r]")
 
 
@@ -183,11 +184,12 @@ def _csv_rows(path: Path, text: str, delimiter: str) -> list[tuple[int, list[Cel
     rows: list[tuple[int, list[Cell]]] = []
     header: list[str] = []
     total = 0  # cells read
+    undecoded = _UNDECODED.search(text) is not None  # else no cell need be looked into
     try:
         for number, cells in enumerate(reader, start=1):
             total += len(cells)
             check_size(path, number, len(cells), total)
-            for index, cell in enumerate(cells):
+            for index, cell in enumerate(cells) if undecoded else ():
                 if not cell.isprintable() and any(0xDC80 <= ord(c) <= 0xDCFF for c in cell):
                     _bad_encoding(path, number, header, index, cell)
             rows.append((number, [_uninert(c).replace("\r\n", "\n") for c in cells]))

@@ -87,6 +87,7 @@ class TextRun:
     size: float
     color: RGB
     opacity: float = 1.0
+    stroke: float = 0.0  # points: stroked as well as filled (synthetic bold) when above 0
 
 
 @dataclass(frozen=True)

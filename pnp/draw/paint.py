@@ -23,7 +23,7 @@ from pnp.draw.elements import (
     Text,
     TextRun,
 )
-from pnp.draw.rl_private import font_state, page_code, text_code, text_formatter
+from pnp.draw.rl_private import font_state, page_code, text_code, text_formatter, text_stroke
 from pnp.memo import Memo
 
 
@@ -139,7 +139,16 @@ def _text_run(canvas: Canvas, e: TextRun) -> None:
     if e.opacity < 1:
         canvas.setFillAlpha(e.opacity)
     canvas.setFont(e.font, e.size)
-    canvas.drawString(e.x, e.y, e.text)
+    if e.stroke:  # synthetic bold: the outline stroked in the fill's colour too
+        canvas.setStrokeColorRGB(*e.color)
+        if e.opacity < 1:
+            canvas.setStrokeAlpha(e.opacity)
+        text = canvas.beginText(e.x, e.y)
+        text_code(text).append(text_stroke(e.stroke))
+        text.textOut(e.text)
+        canvas.drawText(text)
+    else:
+        canvas.drawString(e.x, e.y, e.text)
     canvas.restoreState()
 
 
@@ -182,10 +191,17 @@ def _text_object(canvas: Canvas, runs: list[TextRun]) -> None:
     append, show = text_code(text).append, text_formatter(text)
     colour: tuple[float, ...] | None = None
     font: tuple[str, float] | None = None
+    stroke, stroked = 0.0, None  # the stroke's width and colour (synthetic bold)
     for run in runs:
         if run.color != colour:
             colour = run.color
             text.setFillColorRGB(*colour)
+        if run.stroke != stroke:
+            stroke = run.stroke
+            append(text_stroke(stroke))
+        if stroke and stroked != colour:
+            stroked = colour
+            text.setStrokeColorRGB(*colour)
         if (run.font, run.size) != font:
             font = (run.font, run.size)
             text.setFont(*font)

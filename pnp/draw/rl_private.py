@@ -16,6 +16,11 @@ upgrade renames or drops one of them (and when a module outside this one touches
 - `Canvas._currentMatrix`: the transform reportlab tracks; put back by hand after a hand-made
   q/Q pair, as `restoreState` would.
 - `Canvas._fontname`, `Canvas._fontsize`: the current font, which reportlab keeps no getter for.
+- `Canvas._fillColorObj`, `PDFTextObject._setFont`: the fill colour a text object starts with,
+  and how Platypus changes fonts between the fragments of a line; `StrokingText` strokes text
+  in a book's emboldened fonts (synthetic bold) in the colour it fills it with.
+- `pdfmetrics._fonts`: the registered fonts by name; an alias name of a registered font (a
+  book's synthetic bold) is one more entry for the same font object, embedded once.
 - `PDFTextObject._code`, `PDFTextObject._formatText`: the operators of a text object, and what
   `textOut` appends for a string without moving the cursor by its width.
 - `PDFDocument._timeStamp`: the creation date (reportlab's public choices are the current time,
@@ -39,6 +44,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import xObjectName
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
@@ -75,6 +82,59 @@ def set_current_matrix(canvas: Canvas, matrix: Matrix) -> None:
 def font_state(canvas: Canvas) -> tuple[str, float]:
     """The font name and size `canvas` is set to (`Canvas._fontname`, `Canvas._fontsize`)."""
     return canvas._fontname, canvas._fontsize
+
+
+def alias_font(alias: str, name: str) -> None:
+    """Make `alias` another name of the registered font `name` (`pdfmetrics._fonts`): text set
+    in either is measured and embedded as the one font."""
+    pdfmetrics._fonts.setdefault(alias, pdfmetrics.getFont(name))
+
+
+def text_stroke(width: float) -> str:
+    """The operators after which text is filled and stroked `width` points wide (synthetic
+    bold), or only filled for 0."""
+    return f"2 Tr {fp_str(width)} w" if width else "0 Tr"
+
+
+class StrokingText(PDFTextObject):
+    """A text object that fills and strokes the text of the fonts `stroke(name, size)` gives a
+    width for, the stroke in the fill's colour; other text only filled."""
+
+    def __init__(
+        self,
+        canvas: Canvas,
+        x: float,
+        y: float,
+        direction: Any,
+        stroke: Callable[[str, float], float],
+    ) -> None:
+        self._pnp_stroke_of = stroke
+        self._pnp_stroke = 0.0
+        self._pnp_colour = canvas._fillColorObj
+        super().__init__(canvas, x, y, direction=direction)
+        self._pnp_watch(canvas._fontname, canvas._fontsize)  # drawString's font is the canvas's
+
+    def setFont(self, psfontname: str, size: float, leading: float | None = None) -> None:  # noqa: N802, N803
+        super().setFont(psfontname, size, leading)
+        self._pnp_watch(psfontname, size)
+
+    def _setFont(self, psfontname: str, size: float) -> None:  # noqa: N802, N803
+        super()._setFont(psfontname, size)
+        self._pnp_watch(psfontname, size)
+
+    def setFillColor(self, aColor: Any, alpha: Any = None) -> None:  # noqa: N802, N803
+        super().setFillColor(aColor, alpha)
+        self._pnp_colour = aColor
+        if self._pnp_stroke:
+            self.setStrokeColor(aColor, alpha)
+
+    def _pnp_watch(self, font: str, size: float) -> None:
+        stroke = self._pnp_stroke_of(font, size)
+        if stroke != self._pnp_stroke:
+            self._pnp_stroke = stroke
+            self._code.append(text_stroke(stroke))
+            if stroke:
+                self.setStrokeColor(self._pnp_colour)
 
 
 def text_code(text: PDFTextObject) -> list[str]:

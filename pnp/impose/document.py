@@ -20,6 +20,7 @@ Every sheet carries the game, section and sheet number, and a 50 mm scale check,
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from pnp.impose.contents import SheetEntry, contents_page_count, contents_pages, sheet_lines
@@ -28,7 +29,7 @@ from pnp.impose.grid import grid_sheets
 from pnp.impose.guide import KitGuide, Printing, guide_lines
 from pnp.impose.kit import KitGroup, kit_sheets
 from pnp.impose.margins import label_item, place_in_margins, scale_bar_item
-from pnp.impose.marks import mark_bbox
+from pnp.impose.marks import LABEL_MIN_PT, LABEL_PT, mark_bbox
 from pnp.impose.options import SheetOptions
 from pnp.impose.packing import packed_sheets
 from pnp.impose.sheet import Page, Piece
@@ -75,7 +76,12 @@ class Document:
         """Every group on the fewest sheets, numbered through the kit, after a contents page.
         Raises KitTooLong (naming the group) when the kit would pass `limit` pages."""
         sheets = kit_sheets(groups, self.options, self.game_title, limit)
-        self._guide = KitGuide.of(groups, self.supplies, square=self.options.square_tokens)
+        sheets_of = Counter(names[0] for _, names, _ in sheets if len(names) == 1)
+        tiled = frozenset(g.name for g in groups if g.imposition == "tiled"
+                          and sheets_of[g.name] > len(g.pieces))  # fmt: skip
+        self._guide = KitGuide.of(
+            groups, self.supplies, square=self.options.square_tokens, tiled=tiled
+        )
         for number, (section, names, pages) in enumerate(sheets, 1):
             for page in pages:
                 page.sheet, page.sheets = number, len(sheets)
@@ -188,7 +194,8 @@ def label_page(page: Page, game: str, margin: float = 3.0, words: KitWords | Non
     regions = page.content or [Rect(W / 2, H / 2, 0, 0)]
     content = bounding_box(regions)
     taken = [mark_bbox(m) for m in page.marks] + page.content
-    items = [[label_item(page.label, size) for size in (6.5, 5.5, 4.5)]]
+    # where the margin is short the label shrinks, never under 6 pt (V1)
+    items = [[label_item(page.label, size) for size in (LABEL_PT, LABEL_MIN_PT)]]
     if page.side != "back":
         items.append([scale_bar_item(), scale_bar_item(stacked=True)])
     page.marks += place_in_margins(W, H, content, taken, items, printable=margin)
@@ -237,7 +244,7 @@ def _blank_page(front: Page, label: str, margin: float) -> Page:
     page = Page(front.paper, "back", front.section, sheet=front.sheet, sheets=front.sheets)
     page.label = label
     W, H = page.paper.width_mm, page.paper.height_mm
-    items = [[label_item(page.label, 6.5)]]
+    items = [[label_item(page.label)]]
     page.marks = place_in_margins(W, H, Rect(W / 2, H / 2, 0, 0), [], items, printable=margin)
     page.labelled = True
     return page

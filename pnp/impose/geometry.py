@@ -75,6 +75,35 @@ def bleed_boxes(trims: list[Rect], bleed: float, within: Rect | None = None) -> 
     return [b.within(within) for b in boxes] if within is not None else list(boxes)
 
 
+def back_boxes(
+    trims: list[Rect], backed: list[bool], bleed: float, within: Rect | None = None
+) -> list[Rect]:
+    """Bleed boxes for the backs of the pieces at `trims` (a back page's, mirrored) that have
+    one (`backed`), in order: shared halfway with a neighbouring back like the fronts, but
+    reaching on to a one-sided neighbour's trim, since nothing is printed behind it. So a
+    hidden deck's back beside a one-sided card keeps its colour under 2 mm of drift where a
+    tight gutter (Letter's rows) would split the paper between them."""
+    own = [t for t, b in zip(trims, backed, strict=True) if b]
+    bare = [t for t, b in zip(trims, backed, strict=True) if not b]
+    boxes = bleed_boxes(own, bleed, within)
+    return [_clear_of(box, trim, bare) for box, trim in zip(boxes, own, strict=True)]
+
+
+def _clear_of(box: Rect, trim: Rect, others: list[Rect]) -> Rect:
+    """`box` (grown from `trim`) cut back to the near edge of each of `others` it overlaps,
+    along the axis on which they lie apart (the wider gap, for a diagonal neighbour)."""
+    for o in (o for o in others if box.intersects(o)):
+        gap_x = max(o.x - trim.right, trim.x - o.right)
+        gap_y = max(o.y - trim.top, trim.y - o.top)
+        x0, y0, x1, y1 = box.x, box.y, box.right, box.top
+        if gap_x >= gap_y:
+            x1, x0 = (min(x1, o.x), x0) if o.x >= trim.right else (x1, max(x0, o.right))
+        else:
+            y1, y0 = (min(y1, o.y), y0) if o.y >= trim.top else (y1, max(y0, o.top))
+        box = Rect(x0, y0, x1 - x0, y1 - y0)
+    return box
+
+
 def printable(width: float, height: float, margin: float) -> Rect:
     """The part of a `width` x `height` mm sheet at least `margin` mm from every edge."""
     return Rect(margin, margin, width - 2 * margin, height - 2 * margin)

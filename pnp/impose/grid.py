@@ -13,7 +13,7 @@ from pnp.draw.face import FaceArt
 from pnp.errors import BuildError
 from pnp.impose.crop_marks import crop_marks
 from pnp.impose.cut_guides import round_cut_guide
-from pnp.impose.geometry import Rect, bleed_boxes, printable
+from pnp.impose.geometry import Rect, back_boxes, bleed_boxes, printable
 from pnp.impose.marks import Line, Mark
 from pnp.impose.options import SheetOptions
 from pnp.impose.paper import Paper
@@ -166,18 +166,21 @@ def _page(
 
 
 def _back_page(paper: Paper, front: Page, backs: list[FaceArt | None], opts: SheetOptions) -> Page:
-    """The front's placements mirrored for the duplex flip (same bleed split), backs in place."""
+    """The front's placements mirrored for the duplex flip, backs in place: bleed split as on
+    the front, but running on behind a one-sided neighbour (geometry.back_boxes)."""
     flip = back_flip(paper, opts.duplex)
-    placed = [(b, p) for b, p in zip(backs, front.placements, strict=True) if b is not None]
+    trims = [mirror(p.trim, paper, flip) for p in front.placements]
+    backed = [b is not None for b in backs]
+    reach = printable(paper.width_mm, paper.height_mm, opts.margin_mm)
     page = _page(
         paper,
         "back",
         front.section,
-        [b for b, _ in placed],
-        [mirror(p.trim, paper, flip) for _, p in placed],
+        [b for b in backs if b is not None],
+        [t for t, b in zip(trims, backed, strict=True) if b],
         opts,
         cut=False,
-        clips=[mirror(p.clip, paper, flip) for _, p in placed],
+        clips=back_boxes(trims, backed, opts.bleed_mm, reach),
         strip=label_strip(flip),
     )
     page.offset_mm = opts.back_offset_mm

@@ -28,13 +28,20 @@ class KitGuide:
     round: bool = False  # round tokens or markers
     square_tokens: bool = False  # round pieces cut square instead
     pawns: bool = False  # fold-over standees
-    boards: tuple[str, ...] = ()  # boards printed in tiles to glue together
+    boards: tuple[str, ...] = ()  # boards printed in tiles (more than one sheet) to glue
     supplies: tuple[str, ...] = ()  # what the game needs beyond the kit (its catalog says)
 
     @classmethod
     def of(
-        cls, groups: Sequence[KitGroup], supplies: Sequence[str] = (), *, square: bool = False
+        cls,
+        groups: Sequence[KitGroup],
+        supplies: Sequence[str] = (),
+        *,
+        square: bool = False,
+        tiled: frozenset[str] = frozenset(),
     ) -> KitGuide:
+        """The guide to a kit of `groups`; `tiled` names the boards printed over more than
+        one sheet (a board that fits on one sheet is cut like any other piece, not glued)."""
         cards = {
             (round(p.width_mm, 1), round(p.height_mm, 1))
             for g in groups
@@ -50,7 +57,7 @@ class KitGuide:
             round=any(i == "packed" and s == "round" for i, s in kinds),
             square_tokens=square,
             pawns=any(i == "standee" for i, _ in kinds),
-            boards=tuple(g.name for g in groups if g.imposition == "tiled" and g.pieces),
+            boards=tuple(g.name for g in groups if g.imposition == "tiled" and g.name in tiled),
             supplies=tuple(str(s) for s in supplies),
         )
 
@@ -79,8 +86,19 @@ def guide_lines(guide: KitGuide, printing: Printing, words: KitWords) -> list[st
 
 
 def _what_you_get(guide: KitGuide, words: KitWords) -> str:
-    counts = [words.say("count", name=name, n=n) for name, n in guide.counts]
-    return words.say("list_sep").join(counts) + words.say("stop")
+    """Each set with its count; sets named "Kind: part" one after another share their kind
+    ("Crisis cards: China ×10, Germany ×10"), not repeat it eight times."""
+    items: list[tuple[str, list[str]]] = []
+    for name, n in guide.counts:
+        kind, colon, part = name.partition(": ")
+        count = words.say("count", name=part if colon else name, n=n)
+        if colon and items and items[-1][0] == kind:
+            items[-1][1].append(count)
+        else:
+            items.append((kind if colon else "", [count]))
+    parts = [(f"{kind}: " if kind else "") + words.say("sizes_sep").join(counts)
+             for kind, counts in items]  # fmt: skip
+    return words.say("list_sep").join(parts) + words.say("stop")
 
 
 def _sentence(text: str, words: KitWords) -> str:

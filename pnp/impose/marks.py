@@ -31,7 +31,8 @@ STYLES: dict[str, tuple[float, float, tuple[float, float] | None]] = {
 
 MARK_GAP_MM = 1.0  # between the outermost art and a crop mark
 MARK_LENGTH_MM = 5.0
-LABEL_PT = 6.5
+LABEL_PT = 7.0  # sheet labels: read at the printer, counted by V1 (at most 2 % of a kit under 7 pt)
+LABEL_MIN_PT = 6.0  # where a short margin makes them shrink, never under this
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from pnp.draw.face import FaceArt
 from pnp.errors import BuildError
 from pnp.impose.crop_marks import corner_guides, crop_marks
 from pnp.impose.cut_guides import round_cut_guide
-from pnp.impose.geometry import Rect, bleed_boxes, printable
+from pnp.impose.geometry import Rect, back_boxes, bleed_boxes, printable
 from pnp.impose.marks import (
     Line,
     Mark,
@@ -225,7 +225,7 @@ def unit_pages(paper: Paper, placed: Placed, opts: SheetOptions, section: str) -
         front.marks += corner_guides(rects, marks, b, reach)
     pages = [front]
     if duplex:
-        pages.append(_back_page(paper, placed, trims, clips, rects, opts, section))
+        pages.append(_back_page(paper, placed, trims, rects, opts, section))
     return pages
 
 
@@ -233,19 +233,20 @@ def _back_page(
     paper: Paper,
     placed: Placed,
     trims: list[Rect],
-    clips: list[Rect],
     rects: list[Rect],
     opts: SheetOptions,
     section: str,
 ) -> Page:
     back = Page(paper, "back", section, offset_mm=opts.back_offset_mm)
     flip = back_flip(paper, opts.duplex)
-    for (u, _, _), trim, clip in zip(placed, trims, clips, strict=True):
+    mirrored = [mirror(t, paper, flip) for t in trims]
+    backed = [u.back is not None for u, _, _ in placed]
+    reach = printable(paper.width_mm, paper.height_mm, opts.margin_mm)
+    boxes = iter(back_boxes(mirrored, backed, opts.bleed_mm, reach))
+    for (u, _, _), trim in zip(placed, mirrored, strict=True):
         if u.back is not None:
             check_bleed(u.back, opts.bleed_mm)
-            back.placements.append(Placement(
-                u.back, mirror(trim, paper, flip), mirror(clip, paper, flip), u.back_rotation
-            ))  # fmt: skip
+            back.placements.append(Placement(u.back, trim, next(boxes), u.back_rotation))
     if opts.crop_marks:
         back_rects = [mirror(t, paper, flip) for t in rects]
         back_trims = [mirror(t, paper, flip) for t in trims]

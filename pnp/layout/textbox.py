@@ -58,7 +58,9 @@ def text(face: Face, p: Props, frame: Frame) -> list[Element]:
     )
     left, top = mm_to_pt(x), mm_to_pt(y)
     children: list[Element] = [
-        draw.TextRun(left + r.x, frame.ref - top - r.y, r.text, r.font, r.size, color, opacity)
+        draw.TextRun(
+            left + r.x, frame.ref - top - r.y, r.text, r.font, r.size, color, opacity, r.stroke
+        )
         for r in fitted.runs
     ]
     for icon in fitted.icons:

@@ -20,6 +20,7 @@ from pnp.export.pdf import PdfInfo, write_document
 from pnp.impose.document import Document
 from pnp.impose.kit import KitGroup, area_lower_bound
 from pnp.impose.sheet import Piece
+from pnp.impose.tight import tight_gutters
 from pnp.io.inputs import newest_input
 from pnp.io.staging import Staging
 from pnp.layout.templates import TemplateSet
@@ -194,7 +195,8 @@ class _Imposer:
 def economy(game: Game, path: Path, doc: Document, groups: list[KitGroup]) -> str:
     """e.g. "my-game-a4.pdf: 27 pages (contents + 26), area lower bound 24 (1.08x)"; a
     contents of several pages says how many ("contents 2 + 230"), a blank back of the contents
-    that it has one ("contents + blank + 26")."""
+    that it has one ("contents + blank + 26"); then the sizes whose neighbours sit closer
+    than two bleeds (pnp.impose.tight), so the designer knows which edges must match."""
     pages, contents, blanks = len(doc.pages), doc.contents_count, doc.blank_backs
     bound = area_lower_bound(groups, doc.options)
     sheets = pages - doc.lead_count - blanks
@@ -202,8 +204,14 @@ def economy(game: Game, path: Path, doc: Document, groups: list[KitGroup]) -> st
     head = "contents" if contents == 1 else f"contents {contents}"
     head += " + blank" if doc.lead_count > contents else ""
     tail = f" + {blanks} blank back{'s' if blanks > 1 else ''}" if blanks else ""
+    tight = [
+        f"; {axis} of {w:g} x {h:g} mm pieces "
+        + (f"{gap:g} mm apart ({gap / 2:g} mm of bleed each)" if gap else "share their cuts")
+        + ": neighbours should share an edge colour"
+        for w, h, axis, gap in tight_gutters(doc.pages, doc.options.bleed_mm)
+    ]
     return (f"{path.name}: {pages} pages ({head} + {sheets}{tail}), "
-            f"area lower bound {bound}{ratio}")  # fmt: skip
+            f"area lower bound {bound}{ratio}" + "".join(tight))  # fmt: skip
 
 
 def pdf_info(game: Game, options: BuildOptions) -> PdfInfo:

@@ -76,10 +76,7 @@ def _kit_files(path: Path, sets: list[ComponentSet], doc: Document) -> list[Prin
         first, last = min(min(e.pages) for e in block), max(max(e.pages) for e in block)
         names = tuple(dict.fromkeys(n for e in block for n in e.groups))
         boards = tuple(_tiled_boards(sets, doc)) if not two_sided else ()
-        name = (
-            f"{path.name}, pages {first}-{last}" if first != last else f"{path.name}, page {first}"
-        )
-        out.append(PrintFile(name, names, len(block), two_sided, boards))
+        out.append(PrintFile(path.name, names, len(block), two_sided, boards, (first, last)))
     return out
 
 

@@ -81,6 +81,9 @@ class Story:
             if isinstance(block, MdParagraph) and self.inlines.plain(block.inlines).rstrip() \
                     .endswith(":"):  # fmt: skip
                 made[-1].keepWithNext = 1  # a lead-in line stays with the list or table it opens
+            if isinstance(block, MdHeading) and len(out) > 1 and isinstance(out[-1], Paragraph) \
+                    and isinstance(out[-2], Heading) and block.level > out[-2].level:  # fmt: skip
+                out[-1].keepWithNext = 1  # a section's one-paragraph intro: on with its first part
             out.extend(made)
             self._page_begun = isinstance(block, Directive) and block.name == "quickref"
         return out
@@ -201,9 +204,24 @@ class DataTable(Table):
 
     def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
         parts = super().split(avail_width, avail_height)
+        if len(parts) == 2 and (carried := self._carried(parts)):
+            # too few rows would run on: carry as many more over as the next page needs
+            parts = super().split(avail_width, avail_height - sum(carried))
+        for part in parts:  # a part is split again where it lands: it needs the page's height
+            part.page_height = self.page_height
         fresh_page = avail_height >= self.page_height - 2 * FRAME_PAD - 1.0
         few = len(parts) == 2 and min(_rows(p) - self.repeatRows for p in parts) < self.MIN_ROWS
         return [] if few and not fresh_page else parts
+
+    def _carried(self, parts: list[Flowable]) -> list[float]:
+        """The heights of the rows at the foot of the first part that move to the second so
+        that it holds `MIN_ROWS`, if the first keeps as many (else none)."""
+        kept, short = (_rows(p) - self.repeatRows for p in parts)
+        more = self.MIN_ROWS - short
+        if more <= 0 or kept - more < self.MIN_ROWS:
+            return []
+        end = _rows(parts[0])
+        return list(self._rowHeights[end - more : end])
 
 
 def _rows(flowable: Flowable) -> int:

@@ -28,6 +28,7 @@ from pnp.rulebook.figure import Release, defer
 from pnp.rulebook.flowables import Heading, QuickRefStart
 from pnp.rulebook.glossary import TermPages, bold_phrases
 from pnp.rulebook.inline import Icons
+from pnp.rulebook.keep import KeepWithRows
 from pnp.rulebook.styles import Styles
 
 MARGIN_MM = {"full": (18.0, 18.0, 20.0, 20.0), "half": (13.0, 13.0, 15.0, 16.0)}  # l r t b
@@ -65,6 +66,7 @@ class RulebookDoc(BaseDocTemplate):
             initialFontName=styles.body.fontName,
         )  # fmt: skip
         self.meta, self.styles, self.icons, self.terms = meta, styles, icons, terms
+        self.keepTogetherClass = KeepWithRows  # a heading keeps with a long table's first rows
         body = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body")
         cover = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="cover")
         self.addPageTemplates([

@@ -15,7 +15,7 @@ from pnp.draw.face import FaceArt
 from pnp.errors import InputError
 from pnp.layout.text.markup import LineBreak, Span
 from pnp.names import closest, did_you_mean
-from pnp.rulebook.blocks import Story
+from pnp.rulebook.blocks import DataTable, Story
 from pnp.rulebook.data import Faced, RulebookData
 from pnp.rulebook.figures import Figures
 from pnp.rulebook.flowables import FaceImage, QuickRefStart
@@ -162,15 +162,18 @@ class Generator:
             thumb = FaceImage(faced[0].front, _fit_width(faced[0].front, THUMB_BOX_MM),
                               forms=self.data.forms)  # fmt: skip
             size = component_set.trim
-            detail = (f"{words.pieces(component_set.total, component_set.kind)}, "
-                      f"{size.width_mm:g} × {size.height_mm:g} mm")  # fmt: skip
+            parts = [words.pieces(component_set.total, component_set.kind),
+                     words.say("size", w=size.width_mm, h=size.height_mm)]  # fmt: skip
             if component_set.back:
-                detail += f", {words.two_sided}"
+                parts.append(words.two_sided)
+            detail = words.list_sep.join(parts)
             spans: list[Inline] = [Span(words.name(component_set), bold=True), LineBreak(),
                                    Span(detail)]  # fmt: skip
             rows.append([thumb, self.story.paragraph(spans, styles.small, d.line, terms=False)])
         column = mm_to_pt(THUMB_BOX_MM + 4)
-        table = Table(rows, colWidths=[column, self.story.width - column], hAlign="LEFT")
+        # a list that runs on over a page, a few components on each side
+        table = DataTable(rows, colWidths=[column, self.story.width - column], hAlign="LEFT")
+        table.page_height = self.story.height
         table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), styles.body.fontName),
                                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                                    ("BOTTOMPADDING", (0, 0), (-1, -1), 5)]))  # fmt: skip

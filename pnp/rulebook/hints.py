@@ -24,9 +24,11 @@ from reportlab.platypus import Flowable
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from pnp.io.caches import private_folder, read_private, write_private
+from pnp.memo import Memo
 from pnp.rulebook.glossary import Glossary
 
-_CODE = Path(__file__).resolve().parents[2]  # the pnp package: its files are inputs too
+_CODE = Path(__file__).resolve().parents[1]  # the pnp package: its files are inputs too
+_CODE_DIGEST: Memo[Path, str] = Memo(1)  # read once a process: the code does not change under it
 _MOST = 256  # books kept (a few KB each); past that, the oldest go
 
 
@@ -52,9 +54,18 @@ def _path(inputs: object) -> Path | None:
     folder = private_folder("rulebook-pages")
     if folder is None:
         return None
-    code = sorted((p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in _CODE.rglob("*.py"))
+    code = _CODE_DIGEST.get_or_make(_CODE, _code_digest)
     text = repr((REPORTLAB, code, inputs))
     return folder / hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def _code_digest() -> str:
+    """A hash of the package's source files, by their text (a checkout that only touches their
+    times keeps it; any edit makes a new one)."""
+    sha = hashlib.sha256()
+    for path in sorted(_CODE.rglob("*.py")):
+        sha.update(path.relative_to(_CODE).as_posix().encode() + b"\0" + path.read_bytes())
+    return sha.hexdigest()
 
 
 def _prune(folder: Path) -> None:

@@ -24,10 +24,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.elements import Element
 from pnp.draw.paint import paint
+from pnp.draw.rl_private import StrokingText
 from pnp.errors import InputError
 from pnp.layout.templates import TemplateSet
 from pnp.layout.text.fallback import font_runs, glyph_error
-from pnp.layout.text.fonts import FontFamily, register_family
+from pnp.layout.text.fonts import FontFamily, font_stroke, pdf_name, register_family
 from pnp.layout.text.icons import inline_icon
 from pnp.layout.text.jabreak import tidy
 from pnp.layout.text.markup import IconRef, LineBreak, Span
@@ -84,6 +85,9 @@ class Icons:
         icons = self
 
         class IconCanvas(Canvas):
+            def beginText(self, x: float = 0, y: float = 0, direction: Any = None) -> Any:  # noqa: N802
+                return StrokingText(self, x, y, direction, font_stroke)  # synthetic bold
+
             def drawImage(self, image: Any, x: float, y: float, *args: Any, **kw: Any) -> Any:  # noqa: N802
                 label = _placeholders.get(str(getattr(image, "fileName", image)))
                 if label is None:
@@ -106,17 +110,12 @@ class Inlines:
         self.icons = icons
         self.file = file
         lead = styles.families[0]
-        self._no_bold = lead.file_for(bold=True) == lead.regular
-        self._accent = styles.palette.accent.hexval().replace("0x", "#")
-        # <font name=...> takes a family's regular name; <b> and <i> then pick its styles;
-        # a paragraph style names its family by that name too
-        self._family_of: dict[Path, str] = {}
+        # a paragraph style names its family by its regular face; <b> and <i> then pick the
+        # family's styles (registered here), and a run in a fallback names its exact face:
+        # Platypus's <font name> sets its own weight and slant, whatever <b> or <i> said
         self._named: dict[str, FontFamily] = {}
         for family in [*styles.families, styles.title_family or lead]:
-            regular = register_family(family)
-            self._named.setdefault(regular, family)
-            for bold, italic in ((False, False), (True, False), (False, True), (True, True)):
-                self._family_of.setdefault(family.file_for(bold, italic).resolve(), regular)
+            self._named.setdefault(register_family(family), family)
 
     def markup(self, inlines: Sequence[Inline], style: ParagraphStyle, line: int) -> str:
         """Paragraph markup of `inlines` set in `style` (each character in its font or the
@@ -150,25 +149,23 @@ class Inlines:
                 f'valign="{room.foot:.3f}"/>')  # fmt: skip
 
     def _span(self, span: Span, lead: FontFamily | None, line: int) -> str:
-        text = self._fonts(span, lead, line)
+        text = self._font_runs(span, lead, line)
         if span.code:
             text = f'<font name="{self._code_font()}">{text}</font>'
         if span.italic:
             text = f"<i>{text}</i>"
-        if span.bold:
+        if span.bold:  # emboldened in a family without a bold face (font_stroke)
             text = f"<b>{text}</b>"
-            if self._no_bold:  # a one-weight font (Japanese): bold shows as the accent colour
-                text = f'<font color="{self._accent}">{text}</font>'
         return text
 
-    def _fonts(self, span: Span, lead: FontFamily | None, line: int) -> str:
+    def _font_runs(self, span: Span, lead: FontFamily | None, line: int) -> str:
         """Escaped text, each run the lead font cannot set wrapped in the font that sets it."""
         faces = self.styles.faces(span.bold, span.italic, lead)
         runs = font_runs(span.text, faces, lambda c: glyph_error(c, faces, None, self.file, line))
         return "".join(
             escape(text)
             if face is faces[0]
-            else f'<font name="{self._family_of[face.path]}">{escape(text)}</font>'
+            else f'<font name="{pdf_name(face)}">{escape(text)}</font>'
             for text, face in runs
         )
 

@@ -30,6 +30,7 @@ class PrintFile:
     sheets: int
     two_sided: bool
     boards: tuple[tuple[str, int], ...] = ()  # (board, sheets) for boards tiled over sheets
+    pages: tuple[int, int] | None = None  # (first, last) in a print kit; None: the whole file
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,7 @@ def printing_flowables(plan: PrintPlan, game: Game, story: Story, words: Words) 
     out: list[Flowable] = []
     header = [words.file, words.what, words.sheets, words.sides]
     rows = [
-        [f.name, ", ".join(f.sections), str(f.sheets),
+        [_where(f, words), words.list_sep.join(f.sections), str(f.sheets),
          words.both_sides if f.two_sided else words.one_side]
         for f in plan.files
     ]  # fmt: skip
@@ -73,9 +74,18 @@ def printing_flowables(plan: PrintPlan, game: Game, story: Story, words: Words) 
         steps.append(words.say("sleeves", items=sleeves))
     supplies = [str(s) for s in game.meta.get("supplies") or []]
     if supplies:
-        steps.append(words.say("supply", items=", ".join(supplies)))
+        steps.append(words.say("supply", items=words.list_sep.join(supplies)))
     out += story.bullets(steps)
     return out
+
+
+def _where(f: PrintFile, words: Words) -> str:
+    """The file's name, and in a print kit the pages that are this row's, in the book's words."""
+    if f.pages is None:
+        return f.name
+    first, last = f.pages
+    key = "file_pages" if first != last else "file_page"
+    return words.say(key, name=f.name, first=first, last=last)
 
 
 def _sleeves(game: Game, words: Words) -> str:
@@ -83,4 +93,5 @@ def _sleeves(game: Game, words: Words) -> str:
     sizes: Counter[tuple[float, float]] = Counter()
     for s in game.decks.values():
         sizes[(s.trim.width_mm, s.trim.height_mm)] += s.total
-    return "; ".join(words.say("sleeve_size", n=n, w=w, h=h) for (w, h), n in sizes.items())
+    each = [words.say("sleeve_size", n=n, w=w, h=h) for (w, h), n in sizes.items()]
+    return words.clause_sep.join(each)

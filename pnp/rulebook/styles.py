@@ -72,8 +72,10 @@ class Styles:
     def figure_label(self, align: str = "center") -> ParagraphStyle:
         """A label inside a figure (a piece's name, a call-out), set left, center or right."""
         alignment = {"left": TA_LEFT, "right": TA_RIGHT}.get(align, TA_CENTER)
+        # a word without a hyphen is never broken: the label is made as wide as its word
         return ParagraphStyle(f"figure-label-{align}", parent=self.small, fontSize=7.5,
-                              leading=9, spaceAfter=0, alignment=alignment)  # fmt: skip
+                              leading=9, spaceAfter=0, alignment=alignment,
+                              splitLongWords=0)  # fmt: skip
 
     def aligned(self, align: str, *, head: bool = False) -> ParagraphStyle:
         """A table cell's style aligned left, center or right."""
@@ -103,6 +105,7 @@ def make_styles(theme: Theme, lang: str) -> Styles:
     palette = _palette(theme)
     body = ParagraphStyle("body", fontName=body_font, fontSize=BODY_PT, leading=BODY_PT * LEADING,
                           textColor=palette.ink, spaceAfter=5,
+                          embeddedHyphenation=1,  # a line may end after the hyphen of "Counter-"
                           alignment=TA_JUSTIFY if cjk else TA_LEFT,  # Japanese sets justified
                           wordWrap="CJK" if cjk else None)  # fmt: skip
     small = ParagraphStyle("small", parent=body, fontSize=8.5, leading=8.5 * 1.3, spaceAfter=2)

@@ -19,7 +19,7 @@ WORDS: dict[str, dict[str, str]] = {
         "reading_topic": "Our reading",
         "file": "File", "what": "What it holds", "sheets": "Sheets", "sides": "Printed",
         "one_side": "one side", "both_sides": "both sides", "credits": "Credits",
-        "actual_size": "Actual size",
+        "actual_size": "Actual size", "list_sep": ", ", "clause_sep": "; ",
         "booklet_note": "Booklet: print double-sided, flipping on the short edge; fold the "
                         "stack in half and staple along the fold.",
     },
@@ -30,7 +30,7 @@ WORDS: dict[str, dict[str, str]] = {
         "reading_topic": "私たちの解釈",
         "file": "ファイル", "what": "内容", "sheets": "枚数", "sides": "印刷",
         "one_side": "片面", "both_sides": "両面", "credits": "クレジット",
-        "actual_size": "実物大",
+        "actual_size": "実物大", "list_sep": "、", "clause_sep": "、",
         "booklet_note": "冊子：短辺とじの両面印刷で印刷し、束を半分に折って折り目をホチキスで"
                         "とめてください。",
     },
@@ -38,6 +38,7 @@ WORDS: dict[str, dict[str, str]] = {
 SAY: dict[str, dict[str, str]] = {
     "en": {
         "total": "{sheets} sheets of {paper} paper in all.",
+        "file_pages": "{name}, pages {first}-{last}", "file_page": "{name}, page {first}",
         "scale": "Print at actual size (100 %, no “fit to page”). Every sheet carries a 50 mm "
                  "bar: measure it to be sure.",
         "duplex_long": "Print the two-sided files double-sided, flipping on the long edge; if the "
@@ -54,7 +55,7 @@ SAY: dict[str, dict[str, str]] = {
                   "lay it over its neighbour, match the crosses and tape the back; the map on "
                   "each sheet shows where it goes.",
         "sleeves": "Sleeves (optional): {items}.",
-        "sleeve_size": "{n} for {w:g} × {h:g} mm cards",
+        "sleeve_size": "{n} for {w:g} × {h:g} mm cards", "size": "{w:g} × {h:g} mm",
         "supply": "You also need: {items}.",
         "label_example": "Example", "label_note": "Note", "label_reading": "Our reading",
         "credits_inside": "named in full after the contents",
@@ -62,24 +63,25 @@ SAY: dict[str, dict[str, str]] = {
         "scale_note": "Scale {scale}",
     },
     "ja": {
-        "total": "合計 {paper} 用紙 {sheets} 枚。",
-        "scale": "実寸（100%、「用紙に合わせる」はオフ）で印刷してください。各シートの 50 mm の"
+        "total": "合計：{paper}用紙{sheets}枚。",
+        "file_pages": "{name}（{first}〜{last}ページ）", "file_page": "{name}（{first}ページ）",
+        "scale": "実寸（100%、「用紙に合わせる」はオフ）で印刷してください。各シートの50 mmの"
                  "目盛りで確認できます。",
         "duplex_long": "両面のファイルは長辺とじの両面印刷で印刷してください。裏面がずれる"
-                       "ときは pnp calibrate の位置合わせシートを一度印刷し、表示されたずれを"
+                       "ときはpnp calibrateの位置合わせシートを一度印刷し、表示されたずれを"
                        "指定して作り直してください。",
         "duplex_short": "両面のファイルは短辺とじの両面印刷で印刷してください。",
         "duplex_none": "表面のページをすべて印刷し、束を給紙トレイに戻して裏面のページを"
                        "印刷してください（ファイルは表面、裏面の順に並んでいます）。",
         "gutterfold": "表と裏が同じシートにあります。破線で折って貼り合わせてから切って"
                       "ください。",
-        "cut": "シートの端のトンボに沿って切ってください。絵柄は切り線の外側に {bleed:g} mm"
+        "cut": "シートの端のトンボに沿って切ってください。絵柄は切り線の外側に{bleed:g} mm"
                "（隣との間では間隔の半分）広がっているので、少しずれても白が出ません。",
-        "boards": "{board}は片面 {sheets} 枚に分けて印刷されます。破線で切り、隣のシートに"
+        "boards": "{board}は片面{sheets}枚に分けて印刷されます。破線で切り、隣のシートに"
                   "重ねて十字を合わせ、裏からテープでとめてください。各シートの小さな図が"
                   "位置を示します。",
         "sleeves": "スリーブ（任意）：{items}。",
-        "sleeve_size": "{w:g} × {h:g} mm のカード用 {n} 枚",
+        "sleeve_size": "{w:g}×{h:g} mmのカード用{n}枚", "size": "{w:g}×{h:g} mm",
         "supply": "ほかに用意するもの：{items}。",
         "label_example": "例", "label_note": "注", "label_reading": "私たちの解釈",
         "credits_inside": "目次のあとに全員を掲載",

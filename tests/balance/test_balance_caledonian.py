@@ -247,3 +247,20 @@ def test_no_card_forces_more_than_a_quarter_of_the_endings_at_mixed_tables(mixed
         for role in roles:
             share = sum(role in r["forcing"] for r in won) / len(won)
             assert share <= 0.25, (lone, rest, role, round(share, 2))
+
+
+def test_a_saboteur_reads_a_rivals_face_up_bond_broker(sim, cat):
+    """A Bond Broker in play is face up: its owner's bonds of that nation wait for the maximum,
+    so a player who sinks the leader's nations counts it like a seen secret. Ignoring it let a
+    seat that banks a card of any nation every turn cash its Broker sales untouched."""
+    import random
+
+    game = sim.Game(cat, 3, [sim.POLICIES["attacker"]] * 3, random.Random(1))
+    attacker, leader, _ = game.players
+    leader.points = 30  # the leader, as the table sees it
+    broker = next(c for c in cat.dossier if c.role == "broker")
+    quiet = next(n for n in cat.nations if n != broker.nation)
+    leader.public = quiet
+    before = game.threat(attacker, broker.nation)
+    leader.agents.append(broker)
+    assert before == 0.0 and game.threat(attacker, broker.nation) > game.threat(attacker, quiet)

@@ -20,6 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 import pnp
 from pnp.draw import rl_private
 from pnp.draw.rl_private import (
+    alias_font,
     current_matrix,
     first_subset_memo,
     font_state,
@@ -79,6 +80,22 @@ def test_font_state_is_the_canvas_font() -> None:
     assert font_state(canvas) == ("Times-Roman", 9)
     canvas.setFont("Courier-Bold", 13)
     assert font_state(canvas) == ("Courier-Bold", 13)
+
+
+def test_an_alias_font_is_the_same_font_embedded_once() -> None:
+    if "RlPrivateRoboto" not in pdfmetrics.getRegisteredFontNames():
+        path = str(fonts_dir() / "Roboto-Regular.ttf")
+        pdfmetrics.registerFont(TTFont("RlPrivateRoboto", path))
+    alias_font("RlPrivateRoboto-Alias", "RlPrivateRoboto")
+    assert pdfmetrics.getFont("RlPrivateRoboto-Alias") is pdfmetrics.getFont("RlPrivateRoboto")
+    canvas, buf = _canvas()
+    canvas.setFont("RlPrivateRoboto", 10)
+    canvas.drawString(20, 100, "Agent")
+    canvas.setFont("RlPrivateRoboto-Alias", 10)
+    canvas.drawString(20, 80, "Dossier")
+    page = pypdf.PdfReader(io.BytesIO(_pdf(canvas, buf))).pages[0]
+    embedded = [name for name in page["/Resources"]["/Font"] if "+" in name]  # /F2+0: a subset
+    assert len(embedded) == 1, embedded
 
 
 def test_text_accessors_show_strings_where_the_text_matrix_says() -> None:

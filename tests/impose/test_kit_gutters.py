@@ -192,3 +192,18 @@ def test_a_wider_margin_keeps_everything_off_it(tmp_path: Path, what: str) -> No
     assert len(pages) >= 4
     for pdf, index in pages:
         assert Rendered(pdf, index).white_band(5.8), (pdf.name, index + 1)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_build_says_which_neighbours_keep_under_2_mm_of_bleed(tmp_path: Path, paper) -> None:
+    """Letter's height leaves 3 rows of poker cards 2.7 mm apart: the build names them, so a
+    designer gives such neighbours one edge colour; A4's gutters (4.5 and 5.5 mm, over 2 mm of
+    each card's own bleed) need no word."""
+    args = ["build", str(SIXTH), "--what", "cards", "--paper", paper, "--out", str(tmp_path)]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    [report] = [line for line in result.stderr.splitlines() if "area lower bound" in line]
+    said = "rows of 63 x 88 mm pieces 2.7 mm apart (1.35 mm of bleed each)"
+    assert (said in report) == (paper == "letter"), report
+    assert "columns" not in report  # 4.4 and 4.5 mm between columns: 2.2 mm of bleed each
+    assert ("share an edge colour" in report) == (paper == "letter"), report

@@ -82,3 +82,27 @@ def test_the_cache_keeps_the_newest_guesses_only(
     book(tmp_path / "a", tmp_path / "cache", passes)
     assert sorted(p.name for p in folder.iterdir())[-2:] == ["old-3", "old-4"]
     assert len(list(folder.iterdir())) == 3
+
+
+def test_a_checkout_that_only_touches_source_times_keeps_the_guess(
+    tmp_path: Path, passes: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The guess is keyed on the package's source text: files given new times and no new text
+    (a checkout, a copy) leave a rebuild at one layout; a changed file starts afresh."""
+    from pnp.rulebook import hints
+
+    code = tmp_path / "pnp"
+    code.mkdir()
+    (code / "a.py").write_text("A = 1\n")
+    monkeypatch.setattr(hints, "_CODE", code)
+    cache = tmp_path / "cache"
+    hints._CODE_DIGEST.clear()  # a new process reads the code again
+    first, _ = book(tmp_path / "a", cache, passes)
+    os.utime(code / "a.py", ns=(1_000_000_000, 1_000_000_000))
+    hints._CODE_DIGEST.clear()
+    assert book(tmp_path / "b", cache, passes) == (first, 1)
+    (code / "a.py").write_text("A = 2\n")
+    hints._CODE_DIGEST.clear()
+    again, again_passes = book(tmp_path / "c", cache, passes)
+    assert again == first and again_passes >= 2
+    hints._CODE_DIGEST.clear()

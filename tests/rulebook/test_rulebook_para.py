@@ -44,3 +44,28 @@ def test_a_split_that_leaves_nothing_here_breaks_again() -> None:
     assert para.wrap(150, 1000)[1] == _fresh_height(150)
     parts = para.split(150, 30)  # two lines here, the rest after
     assert len(parts) == 2 and parts[0].height == 24
+
+
+# -- a figure's labels break between words or after a hyphen, never inside a word --
+
+
+def _label_lines(text: str, width: float) -> list[str]:
+    from pnp.catalog.games import resolve_game
+    from pnp.pipeline.faces import template_set
+    from pnp.rulebook.styles import make_styles
+
+    styles = make_styles(template_set(resolve_game("axis-allies-espionage")).theme, "")
+    label = Paragraph(text, styles.figure_label())
+    label.wrap(width, 1000)
+    return [" ".join(line.words if hasattr(line, "words") else line[1])
+            for line in label.blPara.lines]  # fmt: skip
+
+
+def test_a_figure_label_breaks_after_a_hyphen_not_inside_the_word() -> None:
+    """A&A's "Counter-espionage roll" under a die 60 pt wide printed "Counter-espionag / e roll"."""
+    assert _label_lines("Counter-espionage roll", 60) == ["Counter-", "espionage roll"]
+
+
+def test_a_word_wider_than_its_label_stays_whole() -> None:
+    lines = _label_lines("Counterespionage roll", 40)
+    assert lines[0] == "Counterespionage", lines

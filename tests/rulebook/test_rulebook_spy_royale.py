@@ -131,8 +131,12 @@ def test_japanese_edition_names_factions_and_cards_from_the_catalog(game, built)
 
 
 def test_no_markdown_markers_survive_in_either_edition(built):
+    """No emphasis star left unparsed (Japanese punctuation beside a star keeps it from
+    closing) and no quote marker run into the line before it ("*Blackout*> can")."""
     for path in built.values():
-        assert "**" not in " ".join(texts(path))
+        text = " ".join(texts(path))
+        assert "*" not in text and "`" not in text, path.name
+        assert not re.search(r"\w>", text), re.search(r"\S*\w>\S*", text)
 
 
 def test_japanese_lines_break_by_the_rules(built):

@@ -180,3 +180,16 @@ def test_the_two_player_mission_removal_is_our_marked_variant(built, game):
     assert printed("Shuffle all 20 mission cards") in en
     ja = text(built["a4"])
     assert printed("2人用の変則ルール（私たちの案で、ルールブックにはありません）") in ja
+
+
+def test_the_builders_section_speaks_japanese_and_the_book_its_kit(built):
+    """The builder's page names the kit's pages and lists its pieces in Japanese (file names
+    may stay Latin), and the book never sends a player to English cards the kit does not have."""
+    with opened(built["a4"]) as pdf:
+        pages = [re.sub(r"\s+", "", p.extract_text() or "") for p in pdf.pages]
+    builder = next(p for p in pages if "このキットを作る方へ" in p and "spy-royale-ja-a4.pdf" in p)
+    assert re.search(r"spy-royale-ja-a4\.pdf（\d+〜\d+ページ）", builder), builder[:400]
+    assert "pages" not in builder and not re.search(r"[\u3040-\u30ff\u4e00-\u9fff],", builder)
+    assert "アクションカード、ミッション期間カード" in builder
+    whole = "".join(pages)
+    assert "英語で印刷" not in whole and "カードの表記" not in whole

@@ -8,7 +8,9 @@
 - `jabreak`: where a line may break in Japanese (phrases, kinsoku) and `tidy`, the spaces
   Japanese drops around styled pieces and icons.
 - `icons`: the room an inline icon takes in a line, and where it sits.
-- `words` (tokens -> measured words and spaces) and `fit` (wrapping, shrink-to-fit, placing each
-  line's runs and icons): a face's text box. A book's paragraphs are Platypus's, given markup
-  made by these same rules (pnp.rulebook.inline, pnp.rulebook.para).
+- `lines`: filling lines with words and gaps, the one line breaker of faces and of books'
+  Japanese paragraphs (which Platypus then draws, pnp.rulebook.para).
+- `words` (tokens -> measured words and spaces) and `fit` (shrink-to-fit, placing each line's
+  runs and icons): a face's text box. A book's paragraphs are Platypus's, given markup made by
+  these same rules (pnp.rulebook.inline).
 """

@@ -12,7 +12,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 
 from pnp.errors import GlyphError
-from pnp.layout.text.fonts import FontFace, FontFamily, glyphs, has_glyph, load_face
+from pnp.layout.text.fonts import FontFace, FontFamily, glyphs, has_glyph, style_face
 from pnp.memo import Memo
 
 SPACES = frozenset(" \t\n")  # set in the lead face: they separate runs, they are no glyph
@@ -20,8 +20,9 @@ FontRun = tuple[str, FontFace]  # characters set in one face
 
 
 def faces_of(families: Sequence[FontFamily], bold: bool, italic: bool) -> list[FontFace]:
-    """The faces tried in turn for a character in this style: each family's nearest file."""
-    return [load_face(f.file_for(bold, italic)) for f in families]
+    """The faces tried in turn for a character in this style: each family's nearest file
+    (emboldened for bold in a family without a bold face)."""
+    return [style_face(f, bold, italic) for f in families]
 
 
 def invisible(char: str) -> bool:

@@ -11,8 +11,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pnp.errors import FitError
-from pnp.layout.text.fonts import FontFace, load_face, text_width
+from pnp.layout.text.fonts import FontFace, load_face, stroke_width, text_width
 from pnp.layout.text.icons import inline_icon
+from pnp.layout.text.lines import Gap, fill
+from pnp.layout.text.lines import Line as _Line
 from pnp.layout.text.markup import parse_markup
 from pnp.layout.text.words import IconSegment, Paragraph, Space, TextStyle, Word, measure_words
 from pnp.memo import Memo
@@ -22,7 +24,7 @@ from pnp.units import pt_to_mm
 SIZE_STEP = 0.1  # points; shrink-to-fit searches sizes on this grid
 _EPS = 1e-6
 
-Line = tuple[list[Word | Space], bool]  # (words and spaces, last line of its paragraph)
+Line = _Line[Word]  # (words and spaces, last line of its paragraph)
 
 
 @dataclass(frozen=True)
@@ -34,6 +36,7 @@ class PlacedRun:
     text: str
     font: str
     size: float
+    stroke: float = 0.0  # points: the outline stroke of synthetic bold, 0 for none
 
 
 @dataclass(frozen=True)
@@ -102,31 +105,9 @@ def fit_text(
 def wrap(
     paragraphs: list[Paragraph], size: float, width: float
 ) -> tuple[list[Line] | None, Word | None]:
-    """Greedy line breaking at `size`: (lines, None), or (None, a word wider than `width`)."""
-    lines: list[Line] = []
-    for para in paragraphs:
-        line: list[Word | Space] = []
-        line_w = 0.0
-        pending: Space | None = None
-        for entry in para:
-            if isinstance(entry, Space):
-                pending = entry if line else None
-                continue
-            w = entry.width * size
-            if w > width + _EPS:
-                return None, entry
-            gap = pending.width * size if pending else 0.0
-            if line and line_w + gap + w > width + _EPS:
-                lines.append((line, False))
-                line, line_w = [entry], w
-            else:
-                if pending:
-                    line.append(pending)
-                line.append(entry)
-                line_w += gap + w
-            pending = None
-        lines.append((line, True))
-    return lines, None
+    """The box's lines at `size` (pnp.layout.text.lines, as a book's): (lines, None), or
+    (None, a word wider than `width`), which the box answers by a smaller size."""
+    return fill(paragraphs, size, (width,))
 
 
 # the sizes tried by (size, min_size), each with its type: 9 and 9.0 are equal keys of
@@ -226,7 +207,7 @@ class _LineSetter:
         self._text = ""
         self._face: FontFace | None = None
 
-    def set_line(self, line: list[Word | Space], width: float, align: str, last: bool) -> None:
+    def set_line(self, line: list[Word | Gap], width: float, align: str, last: bool) -> None:
         """Set a whole line aligned in `width`; justified lines stretch their spaces."""
         extra = 0.0
         if align != "left":
@@ -247,7 +228,7 @@ class _LineSetter:
                         self.text(segment[0], segment[1])
             elif extra:
                 self.skip(entry.width * self.size + extra)
-            else:
+            elif isinstance(entry, Space):  # every gap of a face's line is one
                 self.text(" ", entry.face)
         self.flush()
 
@@ -272,7 +253,8 @@ class _LineSetter:
     def flush(self) -> None:
         if self._face is not None and self._text.strip():
             text = self._text.rstrip(" ")
+            stroke = stroke_width(self.size) if self._face.embolden else 0.0
             self.runs.append(
-                PlacedRun(self._start, self.baseline, text, self._face.name, self.size)
+                PlacedRun(self._start, self.baseline, text, self._face.name, self.size, stroke)
             )
         self._text, self._face = "", None

@@ -2,20 +2,23 @@
 
 Fonts are TrueType files registered with reportlab once per process (registering the same file
 twice is a no-op), so measuring a string here and drawing it later use the same metrics. A
-family maps the four styles that text markup can ask for to files; a family without a bold or
-italic file uses its closest style instead, since reportlab cannot fake one.
+family maps the four styles that text markup can ask for to files; a family without an italic
+file uses its closest style instead. Bold in a family with no bold-weight face (IPAex Gothic)
+is synthetic, as browsers draw it (CSS `font-synthesis`): the regular glyphs filled and
+stroked in the text's colour (`stroke_width`), advances unchanged, on faces and in books alike.
 """
 
 from __future__ import annotations
 
 import hashlib
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFError
+from reportlab.pdfbase.ttfonts import FF_FORCEBOLD, TTFError
 
+from pnp.draw.rl_private import alias_font
 from pnp.draw.ttfont import TTFont
 from pnp.errors import InputError
 from pnp.io import files
@@ -58,6 +61,7 @@ class FontFace:
     ascent: float
     descent: float  # positive: depth below the baseline
     cap_height: float
+    embolden: bool = False  # synthetic bold: drawn filled and stroked (`stroke_width`)
 
 
 def builtin_families() -> dict[str, FontFamily]:
@@ -186,10 +190,60 @@ def text_width(text: str, face: FontFace, size: float) -> float:
     return pdfmetrics.stringWidth(text, face.name, size)
 
 
+def style_face(family: FontFamily, bold: bool = False, italic: bool = False) -> FontFace:
+    """The face drawing a style of `family`: its file for the style, emboldened when bold is
+    asked of a face lighter than semibold (a family without a bold file)."""
+    face = load_face(family.file_for(bold, italic))
+    if not bold or _heavy(face):
+        return face
+    known = _emboldened.get(face.name)
+    return known if known is not None else _emboldened.put(face.name, replace(face, embolden=True))
+
+
+def _heavy(face: FontFace) -> bool:
+    """A face of weight 600 or more (its OS/2 usWeightClass): bold enough as it is."""
+    return bool(pdfmetrics.getFont(face.name).face.flags & FF_FORCEBOLD)
+
+
+# emboldened faces by their face's name: one object each, as the faces themselves are
+_emboldened: Memo[str, FontFace] = Memo(64)
+# Skia's synthetic bold (Chrome's, Android's): an outline stroke of 1/24 of the size up to 9 pt,
+# 1/32 from 36 pt, in between in proportion, thin enough to keep counters open
+_STROKE = ((9.0, 1 / 24), (36.0, 1 / 32))
+
+
+def stroke_width(size: float) -> float:
+    """The width in points of the stroke that emboldens text at `size` points."""
+    (small, thick), (large, thin) = _STROKE
+    at = min(max((size - small) / (large - small), 0.0), 1.0)
+    return size * (thick + (thin - thick) * at)
+
+
+SYNTHETIC = "-SyntheticBold"  # ends the name a book's paragraphs know an emboldened face by
+
+
+def pdf_name(face: FontFace) -> str:
+    """The reportlab name that draws `face`: its own, or for an emboldened face an alias of
+    the same font object (one font embedded) whose text a book's canvas strokes."""
+    if not face.embolden:
+        return face.name
+    alias = face.name + SYNTHETIC
+    with _registered.lock:
+        alias_font(alias, face.name)
+    return alias
+
+
+def font_stroke(name: str, size: float) -> float:
+    """The stroke of text at `size` in the reportlab font `name`: synthetic bold's for an
+    emboldened face's name (`pdf_name`), else 0 (a book's paragraphs know faces by name)."""
+    return stroke_width(size) if name.endswith(SYNTHETIC) else 0.0
+
+
 def register_family(family: FontFamily) -> str:
     """Register a family's four styles and tell reportlab which is bold and italic, so flowing
-    text (Platypus `<b>`, `<i>`) picks the right file; returns the regular face's name."""
-    names = [load_face(family.file_for(b, i)).name for b, i in _STYLE_FLAGS]
+    text (Platypus `<b>`, `<i>`) picks the right file, or an emboldened face (`pdf_name`);
+    returns the regular face's name."""
+    names = [pdf_name(style_face(family, b, i)) for b, i in _STYLE_FLAGS]
     pdfmetrics.registerFontFamily(
         names[0], normal=names[0], bold=names[1], italic=names[2], boldItalic=names[3]
     )

@@ -77,7 +77,8 @@ def may_break(before: str, after: str) -> bool:
 
 def breaks(text: str) -> frozenset[int]:
     """Indices i (0 < i < len(text)) where a line may break between text[i-1] and text[i]:
-    after a space, or at a phrase start in text with wide characters, where kinsoku allows."""
+    after a space, or at a phrase start in text with wide characters, where kinsoku allows,
+    and where an inline picture (OBJECT) may start a line (`_icon_may_start`)."""
     found = {
         i
         for i in range(1, len(text))
@@ -88,7 +89,15 @@ def breaks(text: str) -> frozenset[int]:
     return frozenset(
         i for i in found
         if may_break(text[i - 1].strip(), text[i]) and not (_kanji(text[i - 1]) and _kanji(text[i]))
+        and (text[i] != OBJECT or _icon_may_start(text, i))
     )  # fmt: skip
+
+
+def _icon_may_start(text: str, i: int) -> bool:
+    """Whether a line may start with the inline picture text[i]: not after a number (1□を得る:
+    a count and its icon, as 3枚), nor when what follows it binds to it (□・□の, □、): the
+    picture stands for a word and keeps its punctuation and count as a word does."""
+    return not text[i - 1].isdigit() and text[i + 1 : i + 2] not in NO_START
 
 
 def _kanji(char: str) -> bool:

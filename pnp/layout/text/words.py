@@ -3,8 +3,10 @@
 Widths are measured at size 1 (they scale linearly), so shrink-to-fit measures each word once.
 A word breaks at spaces, at a zero-width space (U+200B), and in text with wide (CJK)
 characters, which those scripts write without spaces, between phrases where kinsoku allows
-(pnp.layout.text.jabreak): 巨大企業 or 3枚 is never split, no line starts with 」 or ゃ. The
-font for each character is pnp.layout.text.fallback's choice, as in a book.
+(pnp.layout.text.jabreak): 巨大企業 or 3枚 is never split, no line starts with 」 or ゃ. Those
+places are found in the whole text, bold and icons included, as a book's paragraph finds them,
+so a style starting inside a phrase is no place to break. The font for each character is
+pnp.layout.text.fallback's choice, as in a book.
 """
 
 from __future__ import annotations
@@ -16,8 +18,16 @@ from functools import reduce
 from operator import add
 
 from pnp.layout.text.fallback import face_for, faces_of, glyph_error, invisible
-from pnp.layout.text.fonts import FontFace, FontFamily, has_glyph, load_face, text_width
-from pnp.layout.text.jabreak import breaks, has_wide, is_wide, may_break, tidy
+from pnp.layout.text.fonts import (
+    SYNTHETIC,
+    FontFace,
+    FontFamily,
+    has_glyph,
+    style_face,
+    text_width,
+)
+from pnp.layout.text.jabreak import OBJECT, breaks, has_wide, is_wide, tidy
+from pnp.layout.text.lines import Gap
 from pnp.layout.text.markup import IconRef, LineBreak, Span, Token
 from pnp.memo import Memo
 
@@ -63,11 +73,10 @@ class Word:
 
 
 @dataclass(frozen=True)
-class Space:
-    """A break opportunity that takes room when it falls inside a line."""
+class Space(Gap):
+    """A space: a break place that takes room inside a line, drawn in `face`."""
 
     face: FontFace
-    width: float  # at size 1
 
 
 Paragraph = list[Word | Space]
@@ -82,10 +91,26 @@ def measure_words(
 ) -> list[Paragraph]:
     """Paragraphs (split at hard line breaks) of words and spaces; raises GlyphError naming
     `where` for a character no font has."""
-    builder = _Builder(style, icon_aspect, where, file)
-    for token in tidy(tokens):
+    tokens = tidy(tokens)
+    builder = _Builder(style, icon_aspect, where, file, None)
+    for token in tokens:
         builder.add(token)
+        if builder.wide:  # words end at other places: set again from the start
+            builder = _Builder(style, icon_aspect, where, file, _cuts(tokens))
+            for again in tokens:
+                builder.add(again)
+            break
     return builder.paragraphs
+
+
+def _cuts(tokens: Sequence[Token]) -> frozenset[int]:
+    """Where a line of text with wide characters may break (pnp.layout.text.jabreak.breaks, on
+    the same text a book's paragraph gives it: the visible characters, an icon or a line break
+    one OBJECT), by index in that text."""
+    return breaks("".join(
+        "".join(c for c in t.text if not invisible(c)) if type(t) is Span else OBJECT
+        for t in tokens
+    ))  # fmt: skip
 
 
 _PIECES = re.compile("[ \t]+|\u200b|[^ \t\u200b]+")  # spaces, a zero-width space, the rest
@@ -112,12 +137,13 @@ def _word_widths(face: FontFace) -> dict[str, float]:
 
 
 def _space(face: FontFace) -> Space:
-    space = _spaces.get(face.name)
-    return space if space is not None else _spaces.put(face.name, _new_space(face))
+    key = face.name + SYNTHETIC if face.embolden else face.name  # drawn in its own face
+    space = _spaces.get(key)
+    return space if space is not None else _spaces.put(key, _new_space(face))
 
 
 def _new_space(face: FontFace) -> Space:
-    return Space(face, text_width(" ", face, 1.0))
+    return Space(width=text_width(" ", face, 1.0), face=face)
 
 
 class _Builder:
@@ -129,6 +155,7 @@ class _Builder:
         icon_aspect: Callable[[str], float],
         where: str,
         file: str | None,
+        cuts: frozenset[int] | None,
     ) -> None:
         self.style = style
         self.icon_aspect = icon_aspect
@@ -136,12 +163,19 @@ class _Builder:
         self.file = file
         self.paragraphs: list[Paragraph] = [[]]
         self.word: Word | None = None
+        self.cuts = cuts  # None: text without wide characters, until one is met (`wide`)
+        self.at = 0  # the index in the text `cuts` counts in (with cuts only)
+        self.wide = False
 
     def add(self, token: Token) -> None:
         if isinstance(token, LineBreak):
             self._end_word()
             self.paragraphs.append([])
+            self.at += 1
         elif isinstance(token, IconRef):
+            if self.cuts is not None:
+                self._cut()
+                self.at += 1
             aspect = self.icon_aspect(token.name)
             self._word().segments.append(IconSegment(token.name, aspect))
             self._word().width += aspect * self.style.icon_scale
@@ -150,7 +184,7 @@ class _Builder:
 
     def _add_span(self, span: Span) -> None:
         style = (span.bold or self.style.bold, span.italic or self.style.italic)
-        first = load_face(self.style.family.file_for(*style))  # fallbacks only when needed
+        first = style_face(self.style.family, *style)  # fallbacks only when needed
         simple = _simple_widths(first)
         known = _word_widths(first)
         for piece in _PIECES.findall(span.text):
@@ -159,9 +193,13 @@ class _Builder:
                 para = self.paragraphs[-1]
                 if not para or type(para[-1]) is not Space:
                     para.append(_space(first))
+                self.at += len(piece)
                 continue
             if piece == ZERO_WIDTH_SPACE:  # a break opportunity that takes no room
                 self.word = None
+                continue
+            if self.cuts is not None:
+                self._add_phrases(piece, first, style, simple)
                 continue
             width = known.get(piece)
             if width is None and all(map(simple.__contains__, piece)):  # the usual case
@@ -170,9 +208,10 @@ class _Builder:
                 if len(known) >= _WORDS:
                     known.clear()
                 known[piece] = width
-            if width is None and has_wide(piece):
-                self._add_phrases(piece, first, style, simple)
-            elif width is None:
+            if width is None and has_wide(piece):  # never in the fast path's tables
+                self.wide = True  # its words end at the whole text's cuts (measure_words)
+                return
+            if width is None:
                 for char in piece:
                     self._add_char(char, first, style, simple)
             elif self.word is None:  # a word of its own: its width is the piece's
@@ -185,19 +224,19 @@ class _Builder:
     def _add_phrases(
         self, piece: str, first: FontFace, style: tuple[bool, bool], simple: dict[str, float]
     ) -> None:
-        """Text with wide characters: a word a phrase, broken only where pnp.layout.text.jabreak
-        allows (also against the word the span before left open, e.g. after an icon)."""
-        if self.word is not None and may_break(self._last_char(), piece[0]):
-            self._end_word()
-        cuts = breaks(piece)
-        for i, char in enumerate(piece):
-            if i in cuts:
-                self._end_word()
+        """A piece of text with wide characters: its words end at the paragraph's cuts (a
+        phrase, a word, a number with its counter), whatever span or icon they start in."""
+        for char in piece:
+            if invisible(char):
+                continue
+            self._cut()
+            self.at += 1
             self._add_char(char, first, style, simple)
 
-    def _last_char(self) -> str:
-        last = self.word.segments[-1] if self.word and self.word.segments else None
-        return last[0][-1] if isinstance(last, tuple) and last[0] else ""
+    def _cut(self) -> None:
+        """End the word when a line may break before the character at `at`."""
+        if self.cuts is not None and self.at in self.cuts:
+            self.word = None
 
     def _add_char(
         self, char: str, first: FontFace, style: tuple[bool, bool], simple: dict[str, float]
