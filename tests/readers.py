@@ -5,19 +5,28 @@ out (about 5 s of CPU time for twenty pages): a test file that opened the same b
 each of its tests spent most of its time reading it again. `opened(path)` hands every test the
 same `pdfplumber.PDF`, whose pages keep what they have read; `page_texts(path)` the pages' text.
 Only for files that never change once written (the session's shared products): the key is the
-path.
+path, and the pages' text is kept beside the PDF for the session's other workers.
 
 A few books stay open at a time; the test files ask for one book's tests together (their
 parameters are grouped by book), so the oldest one is not asked for again.
+
+`straight_lines(page)` finds a page's stroked lines with pdfium, for tests that look at the lines
+of whole print kits and need neither the characters nor pdfplumber's other objects.
 """
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
+import json
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pdfplumber
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+from products import locked
 
 from pnp.memo import Memo
 
@@ -38,7 +47,105 @@ def opened(path: Path) -> Iterator[pdfplumber.PDF]:
 
 def page_texts(path: Path) -> list[str]:
     """Each page's text, whitespace collapsed to single spaces."""
-    texts = _texts.get_or_make(
-        path, lambda: [" ".join((p.extract_text() or "").split()) for p in _pdf(path).pages]
-    )
+    texts = _texts.get_or_make(path, lambda: _shared_texts(path))
     return list(texts)  # the test's own list: what it changes is not the next test's
+
+
+def _shared_texts(path: Path) -> list[str]:
+    """The pages' text, read once per session: the first worker to ask writes it beside the
+    PDF (`<name>.texts.json`), the others read that file instead of the PDF."""
+    store = path.with_name(path.name + ".texts.json")
+    with locked(path.with_name(path.name + ".texts.lock")):
+        if not store.exists():
+            texts = [" ".join((p.extract_text() or "").split()) for p in _pdf(path).pages]
+            store.write_text(json.dumps(texts), encoding="utf-8")
+    return json.loads(store.read_text(encoding="utf-8"))
+
+
+# -- straight lines of a page, read with pdfium -------------------------------------------------
+# pdfplumber reads every character of a page to find its lines: over the five print kits (a few
+# thousand faces) that took a minute of CPU per paper size. pdfium walks the page's drawing
+# objects without laying out text, in a few hundredths of that.
+
+_IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+Matrix = tuple[float, float, float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Line:
+    """A stroked straight segment (a path of one `m` and one `l`) in page points, measured from
+    the top-left as pdfplumber does; `width` the graphics state's line width, untransformed."""
+
+    x0: float
+    top: float
+    x1: float
+    bottom: float
+    width: float
+    dashed: bool
+    rgb: tuple[int, int, int]  # the stroke colour as pdfium resolves it, 0-255
+
+
+def straight_lines(page: pdfium.PdfPage) -> list[Line]:
+    """Every stroked straight segment on `page`, those inside form XObjects included (placed by
+    the forms' matrices), as pdfplumber's `page.lines` finds them."""
+    height = page.get_size()[1]
+    found = []
+    for obj, ctm in _paths(pdfium_c.FPDFPage_CountObjects, pdfium_c.FPDFPage_GetObject,
+                           page.raw, _IDENTITY):  # fmt: skip
+        if pdfium_c.FPDFPath_CountSegments(obj) != 2 or not _stroked(obj):
+            continue
+        place = _times(_matrix(obj), ctm)
+        (ax, ay), (bx, by) = (_point(place, obj, k) for k in (0, 1))
+        dashed = pdfium_c.FPDFPageObj_GetDashCount(obj) > 0
+        box = (min(ax, bx), height - max(ay, by), max(ax, bx), height - min(ay, by))
+        found.append(Line(*box, _width(obj), dashed, _rgb(obj)))
+    return found
+
+
+def _paths(count, get, parent, ctm: Matrix) -> Iterator[tuple[object, Matrix]]:
+    for i in range(count(parent)):
+        obj = get(parent, i)
+        kind = pdfium_c.FPDFPageObj_GetType(obj)
+        if kind == pdfium_c.FPDF_PAGEOBJ_FORM:
+            inner = _times(_matrix(obj), ctm)
+            yield from _paths(pdfium_c.FPDFFormObj_CountObjects, pdfium_c.FPDFFormObj_GetObject,
+                              obj, inner)  # fmt: skip
+        elif kind == pdfium_c.FPDF_PAGEOBJ_PATH:
+            yield obj, ctm
+
+
+def _times(a: Matrix, b: Matrix) -> Matrix:
+    """`a` then `b` (PDF's row-vector matrices: a point p goes to p·a·b)."""
+    return (a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3],
+            a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3],
+            a[4] * b[0] + a[5] * b[2] + b[4], a[4] * b[1] + a[5] * b[3] + b[5])  # fmt: skip
+
+
+def _matrix(obj) -> Matrix:
+    m = pdfium_c.FS_MATRIX()
+    assert pdfium_c.FPDFPageObj_GetMatrix(obj, m)
+    return (m.a, m.b, m.c, m.d, m.e, m.f)
+
+
+def _point(m: Matrix, obj, k: int) -> tuple[float, float]:
+    x, y = ctypes.c_float(), ctypes.c_float()
+    assert pdfium_c.FPDFPathSegment_GetPoint(pdfium_c.FPDFPath_GetPathSegment(obj, k), x, y)
+    return (x.value * m[0] + y.value * m[2] + m[4], x.value * m[1] + y.value * m[3] + m[5])
+
+
+def _stroked(obj) -> bool:
+    fill, stroke = ctypes.c_int(), ctypes.c_int()
+    pdfium_c.FPDFPath_GetDrawMode(obj, fill, stroke)
+    return bool(stroke.value)
+
+
+def _width(obj) -> float:
+    width = ctypes.c_float()
+    pdfium_c.FPDFPageObj_GetStrokeWidth(obj, width)
+    return width.value
+
+
+def _rgb(obj) -> tuple[int, int, int]:
+    r, g, b, a = (ctypes.c_uint() for _ in range(4))
+    pdfium_c.FPDFPageObj_GetStrokeColor(obj, r, g, b, a)
+    return (r.value, g.value, b.value)

@@ -13,6 +13,7 @@ import pdfplumber
 import pytest
 import yaml
 from click.testing import CliRunner
+from hang import HANG
 from impose_faces import to_mm
 from pypdf import PdfReader
 
@@ -141,7 +142,7 @@ def test_calibrate_default_path_is_output_in_the_current_folder(tmp_path: Path) 
         cwd=tmp_path,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=HANG,
     )
     assert result.returncode == 0, result.stderr
     written = tmp_path / "output" / "calibrate-a4.pdf"
@@ -200,5 +201,5 @@ def test_a_reader_that_goes_away_ends_the_command_quietly() -> None:
     assert proc.stdout is not None and proc.stderr is not None
     proc.stdout.close()  # the reader is gone before the first line is written
     err = proc.stderr.read().decode()
-    assert proc.wait(timeout=60) == 0
+    assert proc.wait(timeout=HANG) == 0
     assert "internal error" not in err and "Traceback" not in err

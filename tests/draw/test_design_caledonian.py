@@ -115,7 +115,7 @@ def test_every_dossier_card_names_itself_in_the_left_15_mm(edition):
     """Several cards of one nation share a value and differ by name alone, so a fanned hand
     must show the name too: read from the PDF, whole, in the left 15 mm of every Dossier card."""
     game = resolve_game(GAME, edition)
-    faces = render_game_faces(game)["dossier"]
+    faces = render_game_faces(game, sets=["dossier"])["dossier"]  # the one set it reads
     missing = []
     for cid, card in dossier_cards(game).items():
         if card.name not in strip_lines(faces[cid][0]):
@@ -286,7 +286,7 @@ def test_a_card_played_in_step_6_does_not_say_any_time(edition):
     """The type strip says when an Espionage card is played: a card whose rule ties it to
     step 6 (our edition's Safe House) must not say "any time" above its own text."""
     game = resolve_game(GAME, edition)
-    faces = render_game_faces(game)["dossier"]
+    faces = render_game_faces(game, sets=["dossier"])["dossier"]  # the one set it reads
     cards = dossier_cards(game).items()
     tied = [cid for cid, card in cards if "step 6" in card.fields.get("text", "")]
     assert bool(tied) == (edition == "pnp"), tied

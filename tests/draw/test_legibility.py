@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hang import HANG
 from memos import forgetful
 
 from pnp.catalog.context import face_context
@@ -125,7 +126,7 @@ def test_validate_and_build_name_each_illegible_element_kind(tmp_path: Path) -> 
     out = str(tmp_path / "out")
     for args in (["validate", str(game)], ["build", str(game), "--what", "cards", "--out", out]):
         run = subprocess.run(
-            [sys.executable, "-m", "pnp.cli", *args], capture_output=True, text=True, timeout=60
+            [sys.executable, "-m", "pnp.cli", *args], capture_output=True, text=True, timeout=HANG
         )
         warnings = [line for line in run.stderr.splitlines() if "illegible" in line]
         assert len(warnings) == 1, run.stderr  # one line for the kind, not one per card

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hang import HANG
 from PIL import Image
 
 from pnp.cli import main
@@ -76,7 +77,7 @@ def test_the_gallery_loads_every_image_and_filters_by_set(proof: Path, tmp_path:
     command = [str(CHROMIUM), *FLAGS, f"--user-data-dir={tmp_path / 'profile'}"]
     dom = subprocess.run(
         [*command, "--virtual-time-budget=5000", "--dump-dom", (proof / "probe.html").as_uri()],
-        capture_output=True, text=True, timeout=120, check=True,
+        capture_output=True, text=True, timeout=HANG, check=True,
     ).stdout  # fmt: skip
     found = re.search(r'<pre id="probe">(.*?)</pre>', dom, re.S)
     assert found, dom[-2000:]
@@ -90,6 +91,6 @@ def test_the_gallery_loads_every_image_and_filters_by_set(proof: Path, tmp_path:
     subprocess.run(
         [*command, "--window-size=1200,900", f"--screenshot={shot}",
          (proof / "index.html").as_uri() + "#set=agents"],
-        capture_output=True, timeout=120, check=True,
+        capture_output=True, timeout=HANG, check=True,
     )  # fmt: skip
     assert Image.open(shot).size == (1200, 900)

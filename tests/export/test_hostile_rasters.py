@@ -13,6 +13,7 @@ import sys
 import time
 
 import pytest
+from hang import HANG
 from hostile import make_game, nothing_in
 from PIL import Image
 
@@ -127,6 +128,6 @@ def test_watch_registers_only_the_real_folders_of_the_game(tmp_path):
         assert 4 <= folders <= 20, folders
     finally:
         watch.send_signal(signal.SIGINT)
-        out, _ = watch.communicate(timeout=30)
+        out, _ = watch.communicate(timeout=HANG)
     assert watch.returncode in (0, 130), out
     assert "Traceback" not in out and "stopped" in out

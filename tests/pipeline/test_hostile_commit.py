@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from hang import HANG
 from hostile import make_game
 
 # `pnp` with a hook between two moves of the commit (pnp.io.commit.AFTER_MOVE), in a process of
@@ -33,7 +34,7 @@ DISK_FULL = "raise OSError(28, 'No space left on device')"
 def hooked(action: str, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     code = HOOKED.format(action=action)
     return subprocess.run([sys.executable, "-c", code, *args], cwd=cwd, capture_output=True,
-                          text=True, timeout=120)  # fmt: skip
+                          text=True, timeout=HANG)  # fmt: skip
 
 
 def contents(folder: Path) -> dict[str, bytes]:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from pnp.catalog.games import resolve_game
 from pnp.studio.book import FIRST_FACES, FaceBook, Snapshot
+from tests.hang import HANG
 from tests.studio_server import copy_builtin, sheet_game
 
 GAME = "espionage-card-game"
@@ -67,7 +68,7 @@ def test_the_faces_the_page_shows_are_laid_out_first_and_the_rest_after(tmp_path
         assert f"cards/{last}/front" in first.faces
         assert len(first.faces) <= 2 * FIRST_FACES and first.pending
         assert first.waiting == 200 - len({f.component_id for f in first.faces.values()})
-        deadline = time.monotonic() + 300
+        deadline = time.monotonic() + HANG
         while book.snapshot.pending:  # the rest, in the background
             assert time.monotonic() < deadline
             time.sleep(0.1)

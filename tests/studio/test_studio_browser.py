@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 import yaml
 
+from tests.hang import HANG
 from tests.studio_server import CHROMIUM, Running, browser_page, copy_builtin, studio
 
 playwright = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
@@ -21,7 +22,7 @@ pytestmark = pytest.mark.skipif(
 
 GAME = "espionage-card-game"
 HOSTILE = "<script>"  # a name that is markup: as HTML it would vanish into a script element
-WAIT_MS = 30_000
+WAIT_MS = int(HANG * 1000)  # a hang guard (tests/hang.py)
 
 
 @pytest.fixture(scope="module")

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from tests.hang import HANG
 from tests.studio_server import CHROMIUM, Running, browser_page, sheet_game, studio
 
 playwright = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
@@ -18,7 +19,7 @@ pytestmark = pytest.mark.skipif(
 )
 
 CARDS = 3000
-WAIT_MS = 60_000
+WAIT_MS = int(HANG * 1000)  # a hang guard (tests/hang.py)
 LOADED = "i => i.complete && i.naturalWidth > 0"
 
 

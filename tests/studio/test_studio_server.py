@@ -98,7 +98,7 @@ def test_every_answer_forbids_foreign_scripts(running: Running) -> None:
     assert conn_status == 200
     import http.client
 
-    conn = http.client.HTTPConnection("127.0.0.1", running.port, timeout=10)
+    conn = http.client.HTTPConnection("127.0.0.1", running.port, timeout=HANG)
     conn.request("GET", "/")
     csp = conn.getresponse().getheader("content-security-policy") or ""
     conn.close()
