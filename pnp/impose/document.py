@@ -178,11 +178,15 @@ class Document:
         self._sheets += sheets
 
 
-def sheet_label(game: str, page: Page, words: KitWords | None = None) -> str:
-    """e.g. "My Game · Action cards · sheet 2 of 7 · front", in the kit's `words`."""
+def sheet_label(
+    game: str, page: Page, words: KitWords | None = None, *, pieces: bool = True
+) -> str:
+    """e.g. "My Game · Action cards · sheet 2 of 7 · front", in the kit's `words` (without
+    what the sheet holds unless `pieces`)."""
     w = (words or kit_words()).say
     side = w(f"side_{page.side}") if page.side else ""
-    parts = [game, page.section, w("sheet_of", sheet=page.sheet, sheets=page.sheets), side]
+    sheet = w("sheet_of", sheet=page.sheet, sheets=page.sheets)
+    parts = [game, page.section if pieces else "", sheet, side]
     return w("sep").join(p for p in parts if p)
 
 
@@ -194,8 +198,11 @@ def label_page(page: Page, game: str, margin: float = 3.0, words: KitWords | Non
     regions = page.content or [Rect(W / 2, H / 2, 0, 0)]
     content = bounding_box(regions)
     taken = [mark_bbox(m) for m in page.marks] + page.content
-    # where the margin is short the label shrinks, never under 6 pt (V1)
+    # where the margin is short the label shrinks, never under 6 pt (V1); where it is still too
+    # long for the printer's reach it leaves out the game, then the pieces (page 1 lists them)
+    shorter = [sheet_label("", page, words), sheet_label("", page, words, pieces=False)]
     items = [[label_item(page.label, size) for size in (LABEL_PT, LABEL_MIN_PT)]]
+    items[0] += [label_item(text, LABEL_MIN_PT) for text in shorter]
     if page.side != "back":
         items.append([scale_bar_item(), scale_bar_item(stacked=True)])
     page.marks += place_in_margins(W, H, content, taken, items, printable=margin)

@@ -86,19 +86,7 @@ def guide_lines(guide: KitGuide, printing: Printing, words: KitWords) -> list[st
 
 
 def _what_you_get(guide: KitGuide, words: KitWords) -> str:
-    """Each set with its count; sets named "Kind: part" one after another share their kind
-    ("Crisis cards: China ×10, Germany ×10"), not repeat it eight times."""
-    items: list[tuple[str, list[str]]] = []
-    for name, n in guide.counts:
-        kind, colon, part = name.partition(": ")
-        count = words.say("count", name=part if colon else name, n=n)
-        if colon and items and items[-1][0] == kind:
-            items[-1][1].append(count)
-        else:
-            items.append((kind if colon else "", [count]))
-    parts = [(f"{kind}: " if kind else "") + words.say("sizes_sep").join(counts)
-             for kind, counts in items]  # fmt: skip
-    return words.say("list_sep").join(parts) + words.say("stop")
+    return words.counts(guide.counts, "list_sep") + words.say("stop")
 
 
 def _sentence(text: str, words: KitWords) -> str:

@@ -80,8 +80,7 @@ class KitSheet:
         counts: dict[str, int] = {}
         for name in self.groups:
             counts[name] = counts.get(name, 0) + 1
-        sep = words.say("sizes_sep")
-        return sep.join(words.say("count", name=name, n=n) for name, n in counts.items())
+        return words.counts(counts.items())
 
 
 def place_loose(

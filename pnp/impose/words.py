@@ -8,6 +8,7 @@ lacks reads English (a catalog may list languages we have not translated the kit
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -29,6 +30,22 @@ class KitWords:
 
     def say(self, key: str, **fields: object) -> str:
         return str(self.table[key]).format(**fields)
+
+    def counts(self, counts: Iterable[tuple[str, int]], sep: str = "sizes_sep") -> str:
+        """Sets with their counts; sets named "Kind: part" one after another share their kind
+        ("Crisis cards: China ×10, Germany ×10", not the kind said again for each part), and
+        the kinds are joined by the phrase `sep` names."""
+        items: list[tuple[str, list[str]]] = []
+        for name, n in counts:
+            kind, colon, part = name.partition(": ")
+            count = self.say("count", name=part if colon else name, n=n)
+            if colon and items and items[-1][0] == kind:
+                items[-1][1].append(count)
+            else:
+                items.append((kind if colon else "", [count]))
+        parts = [(f"{kind}: " if kind else "") + self.say("sizes_sep").join(said)
+                 for kind, said in items]  # fmt: skip
+        return self.say(sep).join(parts)
 
     def tool(self, key: str, **fields: object) -> tuple[str, str]:
         """(the word that names a tool, the line that asks for it)."""

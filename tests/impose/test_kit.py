@@ -122,7 +122,11 @@ def test_backs_mirror_their_fronts_on_sheets_shared_by_two_decks(kits: dict) -> 
     with pdfplumber.open(path) as pdf:
         for front, back in zip(pdf.pages, pdf.pages[1:], strict=False):
             label = document[front.page_number - 1].get_textpage().get_text_range()
-            if label.count("Crisis cards") < 2 or "· front" not in label:  # a sheet's front
+            # a front holding two nations' crisis decks: "Crisis cards: China ×6, Germany ×3"
+            if (
+                not re.search(r"Crisis cards: [^·;]*×\d+, [^·;]*×\d+", label)
+                or "· front" not in label
+            ):
                 continue
             shared += 1
             W = to_mm(front.width)
