@@ -64,8 +64,12 @@ def test_every_card_name_is_on_the_page_and_every_image_loads(page: Any, game: P
         tile.scroll_into_view_if_needed()  # the pictures load as they come into view
     page.wait_for_function("[...document.querySelectorAll('.tile img')].every("
                            "i => i.complete && i.naturalWidth > 0)", timeout=WAIT_MS)  # fmt: skip
-    widths = page.eval_on_selector_all(".tile img", "is => is.map(i => i.naturalWidth)")
-    assert len(widths) == page.locator(".tile").count() > 20 and min(widths) > 200
+    sizes = page.eval_on_selector_all(
+        ".tile img", "is => is.map(i => [i.naturalWidth, i.naturalHeight])"
+    )
+    # real pictures of the faces (a 63 x 125 mm play summary is 181 px wide), not icons
+    assert len(sizes) == page.locator(".tile").count() > 20
+    assert min(h for _, h in sizes) > 300 and min(w for w, _ in sizes) > 150
     page.screenshot(path=str(game.parent / "gallery.png"))
 
 
