@@ -87,7 +87,9 @@ class TextRun:
     size: float
     color: RGB
     opacity: float = 1.0
-    stroke: float = 0.0  # points: stroked as well as filled (synthetic bold) when above 0
+    # points: stroked as well as filled (synthetic bold) when above 0; `late`: in a face's
+    # key only when set, so the faces drawn before it existed keep their keys
+    stroke: float = field(default=0.0, metadata={"late": True})
 
 
 @dataclass(frozen=True)

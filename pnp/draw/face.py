@@ -211,4 +211,22 @@ def _key_getter(kind: type, value: object) -> tuple[str, Callable[[object], tupl
         names = [f.name for f in fields(value) if f.metadata.get("key", True)]
         get = attrgetter(*names)
         getter = (kind.__name__, get if len(names) > 1 else lambda v: (get(v),))
+        # a field added later is spelt only when set, so older faces keep their keys
+        keyed = [f for f in fields(value) if f.metadata.get("key", True)]
+        late = [(i, f.default) for i, f in enumerate(keyed) if f.metadata.get("late")]
+        if late:
+            getter = (kind.__name__, _without_unset(get, late))
     return _KEY_FIELDS.put(kind, getter)
+
+
+def _without_unset(
+    get: Callable[[object], tuple], late: list[tuple[int, object]]
+) -> Callable[[object], tuple]:
+    """`get`, leaving out the `late` fields (index, default) that hold their default."""
+
+    def spelt(value: object) -> tuple:
+        values = get(value)
+        unset = {i for i, default in late if values[i] == default}
+        return tuple(v for i, v in enumerate(values) if i not in unset) if unset else values
+
+    return spelt

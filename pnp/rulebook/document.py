@@ -87,7 +87,7 @@ class RulebookDoc(BaseDocTemplate):
         frame = getattr(self, "frame", None)  # none before the first page begins
         if frame is None:
             pass
-        elif frame._atTop and type(flowables[0]) is Spacer:  # noqa: SLF001 - reportlab's flag
+        elif frame_room(frame)[0] and type(flowables[0]) is Spacer:
             # space between blocks is never printed at a page's head: there it would make the
             # page seem begun, and a group too tall for any page would break to the next one
             flowables.pop(0)
