@@ -4,6 +4,7 @@ CI is set, as CI services do (`CI=true`); HYPOTHESIS_PROFILE picks a profile by 
 
 import io
 import os
+import signal
 from pathlib import Path
 
 import pdfplumber
@@ -11,6 +12,13 @@ import pytest
 from hypothesis import settings
 
 from pnp.draw.face import FaceArt, face_pdf
+
+# A suite started in the background (`pytest &`, nohup, some CI runners) has SIGINT ignored, and
+# an ignored signal stays ignored in every process it starts: the tests that stop a watch or a
+# build with Ctrl-C would then wait for a child that cannot hear it. A handled signal is reset
+# to the default in a child, so the workers and their children get Python's Ctrl-C back.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 # Tests that set max_examples themselves keep their own number; derandomize and the rest apply.
 settings.register_profile(
