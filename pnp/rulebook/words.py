@@ -52,8 +52,8 @@ SAY: dict[str, dict[str, str]] = {
         "cut": "Cut along the crop marks at the sheet edges; the art runs past each cut ({bleed:g} "
                "mm, or half the gap between two pieces), so a slightly missed cut shows no white.",
         "boards": "{board} prints on {sheets} sheets a side: cut each along its dashed guide, "
-                  "lay it over its neighbour, match the crosses and tape the back; the map on "
-                  "each sheet shows where it goes.",
+                  "lay it over its neighbour, match the crosses and glue the overlap down; the "
+                  "map on each sheet shows where it goes.",
         "sleeves": "Sleeves (optional): {items}.",
         "sleeve_size": "{n} for {w:g} × {h:g} mm cards", "size": "{w:g} × {h:g} mm",
         "supply": "You also need: {items}.",
@@ -78,7 +78,7 @@ SAY: dict[str, dict[str, str]] = {
         "cut": "シートの端のトンボに沿って切ってください。絵柄は切り線の外側に{bleed:g} mm"
                "（隣との間では間隔の半分）広がっているので、少しずれても白が出ません。",
         "boards": "{board}は片面{sheets}枚に分けて印刷されます。破線で切り、隣のシートに"
-                  "重ねて十字を合わせ、裏からテープでとめてください。各シートの小さな図が"
+                  "重ねて十字を合わせ、重なりをのり付けしてください。各シートの小さな図が"
                   "位置を示します。",
         "sleeves": "スリーブ（任意）：{items}。",
         "sleeve_size": "{w:g}×{h:g} mmのカード用{n}枚", "size": "{w:g}×{h:g} mm",
