@@ -105,29 +105,30 @@ def record_placements(sink: list[Placed], folds: list[Fold]) -> Callable[[], Non
 CLIP = re.compile(rb"n ([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) re W\* n")
 
 
-def clips_in_pdf(path: Path) -> dict[int, list[tuple[float, ...]]]:
-    """Every face's clip rectangle per page, read back from the content streams (mm)."""
-    out = {}
-    for index, page in enumerate(pypdf.PdfReader(path).pages):
+def page_streams(path: Path) -> list[bytes]:
+    """Each page's content stream, read once for the clips and the folds."""
+    out = []
+    for page in pypdf.PdfReader(path).pages:
         contents = page.get_contents()
-        data = contents.get_data() if contents is not None else b""
-        out[index] = [tuple(float(v) / PT_MM for v in m.groups()) for m in CLIP.finditer(data)]
+        out.append(contents.get_data() if contents is not None else b"")
     return out
+
+
+def clips_in_pdf(streams: list[bytes]) -> dict[int, list[tuple[float, ...]]]:
+    """Every face's clip rectangle per page, read back from the content streams (mm)."""
+    return {index: [tuple(float(v) / PT_MM for v in m.groups()) for m in CLIP.finditer(data)]
+            for index, data in enumerate(streams)}  # fmt: skip
 
 
 FOLD_DASH = tuple(v * PT_MM for v in STYLES["fold"][2] or ())  # in pt, as the PDF writes it
 DASHED = re.compile(rb"\[([\d. ]+)\] 0 d\s+n ([-\d.]+) ([-\d.]+) m ([-\d.]+) ([-\d.]+) l S")
 
 
-def folds_in_pdf(path: Path) -> dict[int, list[tuple[float, ...]]]:
+def folds_in_pdf(streams: list[bytes]) -> dict[int, list[tuple[float, ...]]]:
     """Every line stroked with the fold dash, per page, read back from the content streams."""
-    out = {}
-    for index, page in enumerate(pypdf.PdfReader(path).pages):
-        contents = page.get_contents()
-        data = contents.get_data() if contents is not None else b""
-        out[index] = [tuple(float(v) / PT_MM for v in m.groups()[1:]) for m in DASHED.finditer(data)
-                      if _same_dash(m.group(1))]  # fmt: skip
-    return out
+    return {index: [tuple(float(v) / PT_MM for v in m.groups()[1:]) for m in DASHED.finditer(data)
+                    if _same_dash(m.group(1))]
+            for index, data in enumerate(streams)}  # fmt: skip
 
 
 def _same_dash(found: bytes) -> bool:
@@ -137,26 +138,22 @@ def _same_dash(found: bytes) -> bool:
     return all(abs(a - b) < 0.01 for a, b in zip(got, FOLD_DASH, strict=True))
 
 
-def confirmed_folds(folds: list[Fold], path: Path) -> list[Fold]:
+def _held(page: int, box: tuple[float, ...], read: dict[int, list[tuple[float, ...]]]) -> bool:
+    """`box` (a clip or a line) is among those read from `page`, to 0.01 mm."""
+    return any(all(abs(a - b) < 0.01 for a, b in zip(box, r, strict=True))
+               for r in read.get(page, []))  # fmt: skip
+
+
+def confirmed_folds(folds: list[Fold], streams: list[bytes]) -> list[Fold]:
     """The fold lines the PDF holds as dashed strokes of the fold style."""
-    drawn = folds_in_pdf(path)
-
-    def found(fold: Fold) -> bool:
-        return any(all(abs(a - b) < 0.01 for a, b in zip(fold.line, d, strict=True))
-                   for d in drawn.get(fold.page, []))  # fmt: skip
-
-    return [f for f in folds if found(f)]
+    drawn = folds_in_pdf(streams)
+    return [f for f in folds if _held(f.page, f.line, drawn)]
 
 
-def confirmed(placed: list[Placed], path: Path) -> list[Placed]:
+def confirmed(placed: list[Placed], streams: list[bytes]) -> list[Placed]:
     """The placements whose clip the PDF holds (all of them, unless the kit changed)."""
-    clips = clips_in_pdf(path)
-
-    def found(p: Placed) -> bool:
-        return any(all(abs(a - b) < 0.01 for a, b in zip(p.clip, c, strict=True))
-                   for c in clips.get(p.page, []))  # fmt: skip
-
-    return [p for p in placed if found(p)]
+    clips = clips_in_pdf(streams)
+    return [p for p in placed if _held(p.page, p.clip, clips)]
 
 
 class Sheet:
@@ -256,8 +253,9 @@ def kit_measures(game_id: str, paper: str) -> tuple[int, int, int, int]:
                 (path,) = build_games([resolve_game(game_id)], options)
         finally:
             undo()
-        kept = confirmed(placed, path)
-        folds = confirmed_folds(drawn_folds, path)
+        streams = page_streams(path)
+        kept = confirmed(placed, streams)
+        folds = confirmed_folds(drawn_folds, streams)
         pieces = [p for p in kept if SIZES[0] <= min(p.trim[2:]) and max(p.trim[2:]) <= SIZES[1]]
         document = pdfium.PdfDocument(path)
         m1 = m2 = 0
