@@ -208,11 +208,10 @@ def _float(value: float) -> str:
 def _key_getter(kind: type, value: object) -> tuple[str, Callable[[object], tuple] | None]:
     getter: tuple[str, Callable[[object], tuple] | None] = ("", None)
     if is_dataclass(value):
-        names = [f.name for f in fields(value) if f.metadata.get("key", True)]
-        get = attrgetter(*names)
-        getter = (kind.__name__, get if len(names) > 1 else lambda v: (get(v),))
-        # a field added later is spelt only when set, so older faces keep their keys
         keyed = [f for f in fields(value) if f.metadata.get("key", True)]
+        get = attrgetter(*(f.name for f in keyed))
+        getter = (kind.__name__, get if len(keyed) > 1 else lambda v: (get(v),))
+        # a field added later is spelt only when set, so older faces keep their keys
         late = [(i, f.default) for i, f in enumerate(keyed) if f.metadata.get("late")]
         if late:
             getter = (kind.__name__, _without_unset(get, late))
