@@ -24,7 +24,7 @@ from pnp.catalog.games import builtin_ids
 
 SMALLEST_PT = 6.0  # nothing under this anywhere
 SMALL_PT = 7.0  # at most SMALL_SHARE of the characters under this
-SMALL_SHARE = {"a4": 0.02, "letter": 0.045}
+SMALL_SHARE = {"a4": 0.02, "letter": 0.02}
 ROUNDING = 0.01  # a size written as 6 may read back as 5.9999
 
 
