@@ -1,8 +1,10 @@
 """V1 over whole printed pages: every character of the five built-in print kits, on A4 and on
 Letter, as the PDF draws it (the pieces, the builder's page and each sheet's own label and scale
-bar): none under 6 pt, and at most 2 % under 7 pt on A4. Nothing on a piece is under 7 pt; on
-Letter the side margin beside 3 x 3 poker cards holds a sheet label at 6 pt only (in a printer's
-reach), which makes 2.6-4.1 % of a kit's characters: at most 4.5 % there.
+bar): none under 6 pt, and at most 2 % under 7 pt on both papers (0.2-0.6 %: the scale bar's
+"50 mm" and the builder's page's footer). Nothing on a piece is under 7 pt, nor any sheet label:
+on Letter the grid leaves the side margin beside 3 x 3 poker cards room for a 7 pt label, and a
+label that does not fit says less instead of printing smaller (it was 6 pt there: 2.6-4.1 % of
+a kit's characters).
 
 A glyph's printed size is its font size times the scale of its matrix's upright axis (c, d).
 pdfplumber's `size` is the height of the glyph's box on the page instead, which for a glyph
