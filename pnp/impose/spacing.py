@@ -10,7 +10,7 @@ more than a 2 mm duplex drift, and the room it frees goes into the gutters. A gu
 MIN_GUTTER_MM (less than 1 mm of bleed of its own each side) is not worth two cuts: neighbours
 then share one cut line. So 3 x 3 poker cards (63 x 88 mm, 3 mm bleed) sit 5.5 mm apart
 between rows and 4.5 mm between columns on A4; on Letter (whose height leaves 9.4 mm for all of
-the bleed, marks and margins) 4.2 mm between columns (the side margins then hold a 7 pt sheet
+the bleed, marks and margins) 4.0 mm between columns (the side margins then hold a 7 pt sheet
 label: SIDE_ROOM_MM) and 2.7 mm between rows, the top and bottom
 rows keeping 2 mm of outer bleed.
 
@@ -37,8 +37,9 @@ OUTER_BLEED_MM = 2.0
 MARK_ROOM_MM = MARK_GAP_MM + MIN_MARK_MM  # crop marks beyond the art, inside the margin
 LABEL_STRIP_MM = 4.0  # the sheet label (6.5 pt) with clearance, above the bottom margin
 # beside the art at the sides: crop marks, and the sheet label turned to read upwards at 7 pt
-# (2.35 mm) with 0.8 mm clear of the art, where the paper gives room for marks at all
-SIDE_ROOM_MM = max(MARK_ROOM_MM, 3.2)
+# (its box 2.35 mm, brackets and CJK glyphs reaching 0.25 mm past it) with 0.8 mm clear of the
+# art, 3 mm or more from the paper's edge, where the paper gives room for marks at all
+SIDE_ROOM_MM = max(MARK_ROOM_MM, 3.4)
 SPACE_MM = 2.0  # white paper between two round loose pieces' bleeds
 
 
