@@ -100,9 +100,14 @@ def place_sets(
 
 def _place_whole(sheets: list[KitSheet], units: list[Unit], name: str, bleed: float) -> bool:
     """All of `units` on the first sheet that holds them all with white space around them;
-    False if none does."""
+    False if none does. A sheet whose paper left is less than the units' bleed boxes is not
+    tried (the trials are most of a kit's packing time)."""
+    need = sum((u.w + 2 * bleed) * (u.h + 2 * bleed) for u in units)
     for index in _order(sheets, units[0]):
-        trial = sheets[index].clone()
+        sheet = sheets[index]
+        if need > sheet.paper.width_mm * sheet.paper.height_mm * (1 - sheet.fill):
+            continue
+        trial = sheet.clone()
         if _take(trial, units, name, bleed, tight=False) == len(units):
             sheets[index] = trial
             return True
