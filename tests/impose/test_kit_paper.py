@@ -149,8 +149,8 @@ def test_half_empty_sheets_of_the_issue_are_absorbed(builtin_kits) -> None:
     summaries = sum(c.count for c in game.sets["reference"].components)
     for paper in ("a4", "letter"):
         contents = labels(builtin_kits(paper)["espionage-card-game"])[0]
-        assert f"Play summary ×{summaries}." in contents, contents
-        assert re.search(rf"both sides · Play summary ×{summaries}\b", contents), contents
+        assert f"Play summary ({summaries})." in contents, contents
+        assert re.search(rf"both sides · Play summary \({summaries}\)", contents), contents
     contents = labels(builtin_kits("letter")["1955-war-of-espionage"])[0]
-    assert re.search(r"Sheet \d+ · pages [\d-]+ · both sides · Reference cards ×2, "
-                     r"Control markers ×6, Spy pawns ×2", contents), contents  # fmt: skip
+    assert re.search(r"Sheet \d+ · pages [\d-]+ · both sides · Reference cards \(2\), "
+                     r"Control markers \(6\), Spy pawns \(2\)", contents), contents  # fmt: skip
