@@ -1,4 +1,4 @@
-"""What a studio face reads besides the catalog, and which of it changed since the last look.
+"""What a face reads besides the catalog, and which of it changed since the last look.
 
 A face depends on its templates (its front or back and every template that one includes,
 imports or extends) and on what every face shares: the theme, images, icons and fonts. A save
