@@ -13,8 +13,9 @@ sets concerned); an edit of pnp itself, everything.
 Nothing a user sees changes: the faces kept are the values the layout gave (the cut and
 legibility findings with them, so the warnings are said again), and the PDFs are the same
 bytes. A file that cannot be read, is damaged or is someone else's counts as empty; one that
-cannot be written leaves the next build to lay out again. Sets of more than `LARGEST` bytes
-of faces (a 10,000-card deck) are not kept: reading them back would cost what it saves.
+cannot be written leaves the next build to lay out again. Sets of more than `MOST_FACES`
+components (a 10,000-card deck) are not kept: their file would be tens of megabytes, made in
+memory at the top of the build's peak (and read back, it would cost about what it saves).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from pnp.pipeline.faces import Laid
 from pnp.pipeline.inputs import look, with_closures
 
 LARGEST = 8 << 20  # bytes of one set's file (what pnp.io.caches reads back)
+MOST_FACES = 2000  # components of a set kept
 MOST = 256  # files kept; past that, the ones written longest ago go
 _PACKAGE = Path(__file__).resolve().parent.parent
 _CODE: Memo[str, str] = Memo(1)
@@ -69,7 +71,7 @@ class FaceStore:
         """Every component of the set with a copy, with its faces: those kept, and the others
         laid out with `lay_out` (and kept for the next build)."""
         shown = [c for c in component_set.components if c.count]
-        if self.folder is None:
+        if self.folder is None or len(shown) > MOST_FACES:
             return lay_out(shown)
         path = self.folder / f"{_digest(repr((str(self.game.root), component_set.id)))}.pickle"
         key = self._set_key(component_set)
