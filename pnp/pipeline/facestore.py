@@ -55,6 +55,9 @@ class FaceStore:
 
     def __init__(self, game: Game, templates: TemplateSet, bleed_mm: float, ink_saver: bool):
         self.game, self.folder = game, private_folder("faces")
+        # one file per set of each edition, language, bleed and ink: a build of each in turn
+        # (a kit and its Japanese twin) takes its own, not the other's
+        self.where = (str(game.root), game.file_stem, bleed_mm, ink_saver)
         self.closures: dict[str, str] = {}
         self.shared = ""
         if self.folder is None:
@@ -73,7 +76,7 @@ class FaceStore:
         shown = [c for c in component_set.components if c.count]
         if self.folder is None or len(shown) > MOST_FACES:
             return lay_out(shown)
-        path = self.folder / f"{_digest(repr((str(self.game.root), component_set.id)))}.pickle"
+        path = self.folder / f"{_digest(repr((self.where, component_set.id)))}.pickle"
         key = self._set_key(component_set)
         kept = _read(path, key)
         digests = [_digest(repr(component_context(c))) for c in shown]

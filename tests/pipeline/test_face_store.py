@@ -42,9 +42,9 @@ def laid(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return seen
 
 
-def build(game: Path, out: Path) -> tuple[bytes, Result]:
+def build(game: Path, out: Path, *more: str) -> tuple[bytes, Result]:
     result = CliRunner().invoke(main, ["build", str(game), "--what", "cards,tokens", "--paper",
-                                       "letter", "--out", str(out)])  # fmt: skip
+                                       "letter", "--out", str(out), *more])  # fmt: skip
     assert result.exit_code == 0, result.output
     [kit] = (out / "sixth-game").glob("*.pdf")
     return kit.read_bytes(), result
@@ -81,6 +81,34 @@ def test_an_edit_of_one_card_lays_out_that_card_alone_and_prints_it(
     shutil.rmtree(tmp_path / "cache")  # what a build that kept nothing writes: the same
     (tmp_path / "cache").mkdir(mode=0o700)
     assert build(game, tmp_path / "c")[0] == pdf
+
+
+EDITIONS = """
+editions:
+  first: {name: First edition, description: As first written., default: true}
+  second: {name: Second edition, description: With a stronger mole.}
+"""
+
+
+def test_two_editions_built_in_turn_each_keep_their_faces(
+    game: Path, laid: list[str], tmp_path: Path
+) -> None:
+    """A designer building one edition, then the other, then the first again (or a build of a
+    kit and its twin in another language) takes each one's kept faces."""
+    (game / "game.yaml").write_text((game / "game.yaml").read_text() + EDITIONS)
+    (game / "editions").mkdir()
+    (game / "editions" / "second.yaml").write_text(
+        "sets:\n  agents:\n    components:\n"
+        "      mole: {text: Look at two cards in a rival's hand.}\n"
+    )
+    build(game, tmp_path / "a", "--edition", "first")
+    build(game, tmp_path / "b", "--edition", "second")
+    laid.clear()
+    first, _ = build(game, tmp_path / "c", "--edition", "first")
+    second, _ = build(game, tmp_path / "d", "--edition", "second")
+    assert laid == []
+    assert "Look at two cards" in text_of(second, tmp_path)
+    assert "Look at two cards" not in text_of(first, tmp_path)
 
 
 def test_an_edit_of_the_theme_lays_out_every_face_again(
