@@ -86,7 +86,7 @@ def test_pieces_at_the_table_recall_the_allegiance_rules(game):
         f"resets it to {track['reset']}",
         f"{number(game, 'global-failure')} failures in a turn",
         f"every nation to {track['reset']}",
-        f"{number(game, 'vault-goal')} in your Vault wins",
+        f"{number(game, 'vault-goal')} in a Vault: finish the round",
         f"Nation at {track['min_label']}:",
     ):
         assert said in reminders, said
