@@ -122,7 +122,8 @@ def test_the_vault_goal_ends_most_games(cat, played):
     for n, results in played.items():
         share = sum(r["end"] == "goal" for r in results) / len(results)
         assert share >= (0.70 if n == 6 else 0.80), (n, share)  # 78% at 6 players here
-        assert statistics.median(r["turns"] for r in results) <= 0.6 * cat.budget[n], n
+        # the round finished after the goal adds up to n - 1 turns (30 of 48 at 6 players)
+        assert statistics.median(r["turns"] for r in results) <= 0.6 * cat.budget[n] + n - 1, n
 
 
 def test_no_card_forces_more_than_a_quarter_of_the_endings(played):
