@@ -49,7 +49,9 @@ Key numbers played when the catalog has them (levers of the balance pass; absent
 invest (cards at most a step 6 invests), submit (cards at most a player gives one crisis),
 sale-drop (spaces a nation falls after a sale at the maximum), sales-per-turn (per player),
 portfolio (bonds at most in a Portfolio). Other levers read from the cards and tables: a Bond
-Broker card with an `amount` sells that many bonds (the highest), not all; a selling table whose
+Broker card with an `amount` sells that many bonds (the highest), not all, and one with a `fee`
+keeps that many of the bonds it sells (the highest, discarded: no policy sells through it when
+the fee would take them all); a selling table whose
 "New allegiance" step says "no bonds" has a seller take a new allegiance of a nation it holds
 no bonds of, when its hand has one.
 
@@ -102,7 +104,7 @@ class GameOver(Exception):
 
 
 class Card:
-    __slots__ = ("id", "name", "nation", "value", "role", "type", "amount", "text")
+    __slots__ = ("id", "name", "nation", "value", "role", "type", "amount", "text", "fee")
 
     def __init__(self, cid: str, fields: dict[str, Any]):
         self.id = cid
@@ -111,6 +113,7 @@ class Card:
         self.role = fields["role"]
         self.type = fields["type"]
         self.text = fields.get("text", "")
+        self.fee = int(fields.get("fee") or 0)  # a Bond Broker's: the highest bonds it keeps
         amount = fields.get("amount")
         if amount is None:  # an older catalog: the number the effect's text gives
             found = re.search(r"\b(\d+)\b", self.text.replace("Security Bonds", ""))
@@ -254,6 +257,12 @@ def load(path: str | None = None, edition: str | None = None) -> Catalog:
     )
     if "game-length" in tables:
         cat.minutes = {int(r["players"]): int(r["minutes"]) for r in tables["game-length"].rows}
+    vault = (
+        next((r for r in tables["endings"].rows if r["key"] == "vault"), {})
+        if ("endings" in tables)
+        else {}
+    )
+    cat.equal_turns = bool(vault.get("finish_round"))  # the balance pass: the round is finished
     new = next((r["text"] for r in selling if r["name"] == "New allegiance"), "")
     cat.fresh_allegiance = "no bonds" in new
     return cat
@@ -269,6 +278,10 @@ def variant(cat: Catalog, key: str) -> Catalog:
     elif key == "equal-turns":  # no head start; the round is finished after the Vault goal
         out.head_start = {}
         out.equal_turns = True
+    elif key == "no-head-start":
+        out.head_start = {}
+    elif key == "stop-at-50":  # the journal's win: at once, the round not finished
+        out.equal_turns = False
     return out
 
 
@@ -320,6 +333,7 @@ class Player:
     known: dict[int, str] = field(default_factory=dict)  # seat -> secret nation (Unmasking)
     held: set[str] = field(default_factory=set)  # roles that passed through the hand
     used: set[str] = field(default_factory=set)  # roles whose effect it used (or wanted to)
+    via: Counter = field(default_factory=Counter)  # points banked by sales, per route
 
     points: int = 0
 
@@ -559,6 +573,8 @@ class Game:
                     if p.bonds.get(n) and p.sellable(n):
                         secret = p.secret is not None and p.secret.nation == n
                         route = "secret" if secret else "broker"
+                        if route == "broker" and not self.broker_may(p, n):
+                            continue
                         if self.sell(p, n, route):
                             changed = True
 
@@ -608,7 +624,11 @@ class Game:
                 # the old card: the sale is cancelled, the seller may sell again at once
                 return False
         sold = self.bonds_sold(p, n, route)
+        for fee in self.broker_fee(p, n, sold) if route == "broker" else []:
+            sold.remove(fee)
+            self.discard.append(fee)
         p.bank(sold)
+        p.via[route] += sum(c.value for c in sold)
         self.stats.sales[route] += 1
         self.stats.actions["sale"] += 1
         self.sold[p.seat] += 1
@@ -650,6 +670,19 @@ class Game:
         if p.score >= goal:
             self.reached(p, forcing)
         return True
+
+    def broker_may(self, p: Player, n: str) -> bool:
+        """Whether `p` sells through its Bond Broker of `n`: not when the Broker's fee would
+        take every bond of that nation (a sale worth nothing that spends the Broker)."""
+        br = p.agent("broker", n)
+        return br is None or len(p.bonds.get(n, ())) > br.fee
+
+    def broker_fee(self, p: Player, n: str, sold: list[Card]) -> list[Card]:
+        """The bonds a Bond Broker with a fee keeps (discarded, not banked): the highest."""
+        br = p.agent("broker", n)
+        if br is None or not br.fee:
+            return []
+        return sorted(sold, key=lambda c: c.value)[-br.fee :]
 
     def bonds_sold(self, p: Player, n: str, route: str) -> list[Card]:
         """The bonds a sale moves: all of that nation's, or a Bond Broker's "up to N" (the
@@ -1442,6 +1475,11 @@ class Game:
                     raise GameOver("deadline", self.richest())
         except GameOver as end:
             reason, winner, forcing = end.reason, end.winner, end.forcing
+            if reason == "deck-out" and self.finishing:
+                # the Vault goal was reached; the deck ran out in the round being finished,
+                # and the richest Vault wins either way
+                reason = "goal"
+                forcing = self.forcing_of.get(winner.seat, set()) if winner else set()
         return {
             "end": reason,
             "turns": self.turn,
@@ -1450,6 +1488,7 @@ class Game:
             "held": [p.held for p in self.players],
             "used": [p.used for p in self.players],
             "scores": [p.score for p in self.players],
+            "via": [p.via for p in self.players],
             "stats": self.stats,
         }
 

@@ -25,6 +25,7 @@ import importlib.util
 import re
 import statistics
 import sys
+from collections import Counter
 from pathlib import Path
 from types import ModuleType
 
@@ -116,10 +117,13 @@ def test_every_game_ends_by_its_own_rules_within_the_play_time(cat, played):
 
 
 def test_the_vault_goal_ends_most_games(cat, played):
+    """At 6 players the 96 Dossier cards run out in about 1 game in 5 (the empty deck ends it,
+    late), more at tables that bank every card: there the band is 70%, 80% at fewer players."""
     for n, results in played.items():
         share = sum(r["end"] == "goal" for r in results) / len(results)
-        assert share >= 0.80, (n, share)  # measured 87-100%; the rest at the empty deck (6p)
-        assert statistics.median(r["turns"] for r in results) <= 0.6 * cat.budget[n], n
+        assert share >= (0.70 if n == 6 else 0.80), (n, share)  # 78% at 6 players here
+        # the round finished after the goal adds up to n - 1 turns (30 of 48 at 6 players)
+        assert statistics.median(r["turns"] for r in results) <= 0.6 * cat.budget[n] + n - 1, n
 
 
 def test_no_card_forces_more_than_a_quarter_of_the_endings(played):
@@ -143,6 +147,19 @@ def test_the_first_player_wins_at_most_1_2_times_a_fair_share(played):
         wins += sum(r["winner"] == 0 for r in won)
         fair += len(won) / n
     assert wins / fair <= 1.2, wins / fair
+
+
+def test_early_seats_do_not_outrun_late_ones_at_five_and_six_players(played):
+    """At 5 and 6 players (250 games each, pooled over the policies) the first two seats win
+    on average at most 0.15 of a fair share more than the last two. In a race that ended the
+    moment a Vault reached the goal, the head start did not make up for playing late: 0.26
+    (5 players) and 0.18 (6) here; with the round finished, -0.26 and -0.02 (the late seats a
+    little ahead at 5 players in this sample; 0.1-0.2 in runs of 600 games a table)."""
+    for n in (5, 6):
+        won = Counter(r["winner"] for r in played[n])
+        share = [won[s] / len(played[n]) * n for s in range(n)]
+        gap = (share[0] + share[1] - share[-2] - share[-1]) / 2
+        assert gap <= 0.15, (n, [round(x, 2) for x in share])
 
 
 def test_supported_crises_and_incidents_can_both_go_either_way(sim, cat, played):
@@ -247,6 +264,19 @@ def test_no_card_forces_more_than_a_quarter_of_the_endings_at_mixed_tables(mixed
         for role in roles:
             share = sum(role in r["forcing"] for r in won) / len(won)
             assert share <= 0.25, (lone, rest, role, round(share, 2))
+
+
+def test_a_bond_broker_no_longer_pays_a_player_who_banks_every_card(tables, cat):
+    """A dumper (a card of any nation under its Portfolio every turn) among players who go after
+    the leader: nobody can tell which nations it backs, and a Bond Broker cashed its bonds. With
+    the Broker's fee (the highest bond sold is discarded) its Broker sales bring it at most 4.3
+    points a game, pooled over 3 and 4 players (60 games each): 3.1 here; without the fee 6.2."""
+    points = games = 0
+    for n in (3, 4):
+        for r in tables.play_table(cat, n, "dumping", "attacker", 60, SEED):
+            points += r["via"][r["lone_seat"]].get("broker", 0)
+            games += 1
+    assert points / games <= 4.3, round(points / games, 2)
 
 
 def test_a_saboteur_reads_a_rivals_face_up_bond_broker(sim, cat):

@@ -73,7 +73,8 @@ def test_the_changes_page_is_complete_and_in_players_words(ours):
     changes = ours.edition.changes
     topics = [c["topic"] for c in changes]
     assert topics == ["Crisis support", "International Incidents", "Drawing", "Head start",
-                      "Investing", "Lifted Papers", "Last round", "Empty Dossier deck"]  # fmt: skip
+                      "Reaching 50", "Investing", "Bond Broker", "Lifted Papers", "Last round",
+                      "Empty Dossier deck"]  # fmt: skip
     for c in changes:
         assert set(c) == {"topic", "original", "edition", "why", "effect"}
         assert c["why"].count(". ") == 0, c["why"]  # one sentence
@@ -86,7 +87,7 @@ def test_each_variant_changes_one_thing_and_the_endings_can_be_dropped(ours, jou
     variants = {r["key"]: r["text"] for r in ours.tables["variants"].rows}
     no_head = variants["no-head-start"]
     assert "round" not in no_head.lower()  # dropping the head start adds no end-of-round rule
-    assert "end of the round" in variants["finish-the-round"]
+    assert "the round is not finished" in variants["stop-at-50"]
     assert "only 50 in a Vault ends the game" in variants["journal-ending"]
     assert "variants" not in journal.tables  # the journal's game is the journal's rules
 
