@@ -13,7 +13,7 @@ from typing import Protocol
 
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, Frame, PageBreak
+from reportlab.platypus import Flowable, Frame, KeepTogether, PageBreak
 
 from pnp.draw.rl_private import frame_room
 from pnp.rulebook.flowables import ChapterBreak, Heading
@@ -104,28 +104,33 @@ ROOM = 0.15  # a figure waits for the next page only when more than this share o
 
 def defer(flowables: list[Flowable], frame: Frame, canvas: Canvas) -> list[Flowable] | None:
     """The figure at the head of `flowables`, with the lines kept with it, when it does not
-    fit what is left of the frame but does fit a page, and text follows to fill the gap:
-    taken out of the list (a Release put before the next chapter), for the next page.
-    None when it fits, or when a heading leads into it (a heading stays with its text)."""
+    fit what is left of the frame and text follows to fill the gap: taken out of the list (a
+    Release put before the next chapter), for the head of the next page. None when it stays
+    in the list, its group measured for where it goes (see `_cap`).
+
+    As a book designer sets it: a figure that fits here, shrunk within its scales, stays. A
+    heading and the lead-in under it go with the figure they introduce, together to the next
+    page. A figure too tall to share any page with its lead-in takes a page of its own: the
+    lead-in stays, and the text after it, up to the next chapter, fills the page."""
     n = 0
     while n < len(flowables) and flowables[n].getKeepWithNext():
         n += 1
+    if n >= len(flowables) or not isinstance(flowables[n], Figure):
+        return None
     at_top, left, page, width = frame_room(frame)
-    if n >= len(flowables) or not isinstance(flowables[n], Figure) or at_top:
-        return None
     group = flowables[: n + 1]
-    if any(isinstance(f, Heading) for f in group) or left < page * ROOM:
-        return None
-    lead = sum(f.wrapOn(canvas, width, page)[1] + f.getSpaceBefore() for f in group[:-1])
     figure = group[-1]
+    lead = sum(_tall(f, canvas, width) + f.getSpaceBefore() for f in group[:-1])
     here = figure.wrapOn(canvas, width, left - lead)[1] + figure.getSpaceBefore()
+    if at_top or lead + here <= left:
+        _cap(group, left - lead)  # it fits here, shrunk: the group is measured so
+        return None
     alone = figure.wrapOn(canvas, width, page)[1] + figure.getSpaceBefore()
-    if lead + here <= left:
-        if n:  # it fits here, shrunk: tell it so before the group is measured as a whole
-            figure.cap = left - lead - figure.getSpaceBefore()
-        return None
-    if lead + alone > page:
-        return None
+    if n and lead + alone > page and alone <= page and lead < left:
+        return _alone(flowables, n, canvas, width, left - lead)
+    _cap(group, page - lead)  # where it goes: the head of the next page
+    if any(isinstance(f, Heading) for f in group) or left < page * ROOM or lead + alone > page:
+        return None  # the whole group goes to the next page
     end = _filling(flowables[n + 1 :], canvas, width, left)
     if end == 0:
         return None  # nothing to fill the gap with
@@ -134,20 +139,61 @@ def defer(flowables: list[Flowable], frame: Frame, canvas: Canvas) -> list[Flowa
     return group
 
 
-def _filling(rest: list[Flowable], canvas: Canvas, width: float, left: float) -> int:
+def _alone(flowables: list[Flowable], n: int, canvas: Canvas, width: float,
+           left: float) -> list[Flowable] | None:  # fmt: skip
+    """The figure after `n` lead-in flowables, put off to a page of its own while its lead-in
+    stays here and the text after it (across its sections, not into the next chapter) fills
+    the `left` points under the lead-in; None when no text follows to fill them."""
+    figure = flowables[n]
+    figure.cap = None
+    end = _filling(flowables[n + 1 :], canvas, width, left, sections=True)
+    if end == 0:
+        return None
+    del flowables[n]
+    flowables.insert(n + end, Release())
+    return [figure]
+
+
+def _cap(group: list[Flowable], room: float) -> None:
+    """Tell a figure led into by other lines the room it has under them: Platypus measures a
+    kept-together group on an endless page, where the figure would take its largest scale and
+    make the group too tall to stay whole."""
+    if len(group) > 1 and not any(isinstance(f, KeepTogether) for f in group[:-1]):
+        figure = group[-1]  # (Platypus keeps no box, itself kept together, with the next)
+        figure.cap = room - figure.getSpaceBefore()
+
+
+def _tall(flowable: Flowable, canvas: Canvas, width: float) -> float:
+    """How tall `flowable` is set `width` wide (a kept-together group says "too tall, split
+    me" whatever its size: its parts, stacked)."""
+    height: float = flowable.wrapOn(canvas, width, ENDLESS)[1]
+    if height < ENDLESS:
+        return height
+    parts = flowable.splitOn(canvas, width, ENDLESS)
+    return sum(_tall(p, canvas, width) + p.getSpaceBefore() for p in parts) \
+        - (parts[0].getSpaceBefore() if parts else 0.0)  # fmt: skip
+
+
+ENDLESS = 0xFFFFFF  # what a kept-together group answers when it is measured
+
+
+def _filling(rest: list[Flowable], canvas: Canvas, width: float, left: float,
+             sections: bool = False) -> int:  # fmt: skip
     """How many of the flowables after a waiting figure fill the gap it leaves: those of its
-    own section (up to the next heading) that fit whole in `left`, so the figure comes out
-    between two of them, never inside a list or a paragraph split over the page."""
-    used, count = 0.0, 0
-    for flowable in rest:
-        if _breaks(flowable) or isinstance(flowable, Heading):
+    own section (up to the next heading; with `sections`, up to the next chapter) that fit
+    whole in `left`, so the figure comes out between two of them, never inside a list or a
+    paragraph split over the page, nor under a heading or lead-in parted from its text."""
+    used, whole = 0.0, 0
+    for count, flowable in enumerate(rest, start=1):
+        if _breaks(flowable) or (isinstance(flowable, Heading) and not sections):
             break
-        used += flowable.wrapOn(canvas, width, left)[1] + flowable.getSpaceBefore()
+        used += _tall(flowable, canvas, width) + flowable.getSpaceBefore()
         if used > left:
             break
         used += flowable.getSpaceAfter()
-        count += 1
-    return count
+        if not flowable.getKeepWithNext():
+            whole = count  # not a heading or lead-in whose text would follow the figure
+    return whole
 
 
 def _breaks(flowable: Flowable) -> bool:

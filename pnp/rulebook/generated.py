@@ -148,6 +148,7 @@ class Generator:
         title = self.story.paragraph([Span(table.title, bold=True)], styles.keep_small, d.line)
         out: list[Flowable] = [title, self.story.text_table(header, rows)]
         if table.note and with_note:
+            out[-1].keepWithNext = 1  # its note goes with its last rows (pnp.rulebook.keep)
             out.append(self.story.paragraph([Span(table.note)], styles.caption, d.line))
         return [*out, Spacer(1, 6)]
 
