@@ -100,6 +100,10 @@ class Release(Flowable):
 
 
 ROOM = 0.15  # a figure waits for the next page only when more than this share of a page is left
+# A heading, its lead-in and the figure they introduce go to the next page together only when
+# the page they leave is used this far (a chapter's last page / a page inside a chapter);
+# else the heading and lead-in stay, and the figure comes out at the next page's head.
+LEFT_BEHIND = {False: 0.25, True: 0.5}
 
 
 def defer(flowables: list[Flowable], frame: Frame, canvas: Canvas) -> list[Flowable] | None:
@@ -110,8 +114,10 @@ def defer(flowables: list[Flowable], frame: Frame, canvas: Canvas) -> list[Flowa
 
     As a book designer sets it: a figure that fits here, shrunk within its scales, stays. A
     heading and the lead-in under it go with the figure they introduce, together to the next
-    page. A figure too tall to share any page with its lead-in takes a page of its own: the
-    lead-in stays, and the text after it, up to the next chapter, fills the page."""
+    page, unless that leaves this page nearly empty (LEFT_BEHIND). A figure too tall to share
+    any page with its lead-in, or one that would leave such a page, comes out alone at the
+    next page's head: its lead-in stays, and the text after it, up to the next chapter, fills
+    this page."""
     n = 0
     while n < len(flowables) and flowables[n].getKeepWithNext():
         n += 1
@@ -126,10 +132,14 @@ def defer(flowables: list[Flowable], frame: Frame, canvas: Canvas) -> list[Flowa
         _cap(group, left - lead)  # it fits here, shrunk: the group is measured so
         return None
     alone = figure.wrapOn(canvas, width, page)[1] + figure.getSpaceBefore()
-    if n and lead + alone > page and alone <= page and lead < left:
-        return _alone(flowables, n, canvas, width, left - lead)
+    headed = [f.level for f in group if isinstance(f, Heading)]
+    stays = lead + alone > page or (headed and 1 - left / page < LEFT_BEHIND[min(headed) > 1])
+    if n and stays and alone <= page and lead < left:
+        found = _alone(flowables, n, canvas, width, left - lead)
+        if found is not None:
+            return found
     _cap(group, page - lead)  # where it goes: the head of the next page
-    if any(isinstance(f, Heading) for f in group) or left < page * ROOM or lead + alone > page:
+    if headed or left < page * ROOM or lead + alone > page:
         return None  # the whole group goes to the next page
     end = _filling(flowables[n + 1 :], canvas, width, left)
     if end == 0:
