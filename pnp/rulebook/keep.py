@@ -9,11 +9,13 @@ keeps with the table's first rows, and the page is not left half empty. A note u
 
 from __future__ import annotations
 
-from reportlab.platypus import Flowable
+from reportlab.platypus import Flowable, PageBreak, Spacer
 from reportlab.platypus.flowables import KeepTogether
 
 from pnp.rulebook.blocks import DataTable
+from pnp.rulebook.flowables import ChapterBreak
 from pnp.rulebook.glossary import Glossary
+from pnp.rulebook.para import Paragraph
 
 
 class KeepWithRows(KeepTogether):
@@ -55,3 +57,19 @@ def _stacked(flowables: list[Flowable], width: float) -> float:
     already out of the room the frame offers)."""
     heights = sum(f.wrap(width, 1e6)[1] for f in flowables)
     return heights + sum(_gap(a, b) for a, b in zip(flowables, flowables[1:], strict=False))
+
+
+TAIL = 0.4  # of a page: a chapter's last two paragraphs kept together when this short at most
+
+
+def keep_chapter_tails(flowables: list[Flowable], page: float, width: float) -> None:
+    """A chapter's last paragraph keeps with the paragraph before it when the two are short, so
+    a chapter that runs over a page never ends on one holding a few lines alone (the 1955
+    booklet's builder's appendix left its credits, five lines, on a page 14% used)."""
+    for i, flowable in enumerate(flowables):
+        if not isinstance(flowable, ChapterBreak | PageBreak):
+            continue
+        tail = [f for f in flowables[max(0, i - 4) : i] if not isinstance(f, Spacer)][-2:]
+        if len(tail) == 2 and all(type(f) is Paragraph for f in tail) \
+                and _stacked(tail, width) <= page * TAIL:  # fmt: skip
+            tail[0].keepWithNext = 1
