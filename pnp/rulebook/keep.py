@@ -9,8 +9,11 @@ keeps with the table's first rows, and the page is not left half empty. A note u
 
 from __future__ import annotations
 
+import io
+
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, PageBreak, Spacer
-from reportlab.platypus.flowables import KeepTogether
+from reportlab.platypus.flowables import KeepTogether, ListFlowable
 
 from pnp.rulebook.blocks import DataTable
 from pnp.rulebook.flowables import ChapterBreak
@@ -52,24 +55,32 @@ def _gap(above: Flowable, below: Flowable) -> float:
     return max(above.getSpaceAfter(), below.getSpaceBefore())  # the frame merges the two
 
 
-def _stacked(flowables: list[Flowable], width: float) -> float:
+def _stacked(flowables: list[Flowable], width: float, canvas: Canvas | None = None) -> float:
     """How tall `flowables` are set one under the other (the first one's space before it is
-    already out of the room the frame offers)."""
-    heights = sum(f.wrap(width, 1e6)[1] for f in flowables)
+    already out of the room the frame offers); `canvas` for those that measure on one."""
+    heights = sum((f.wrapOn(canvas, width, 1e6) if canvas else f.wrap(width, 1e6))[1]
+                  for f in flowables)  # fmt: skip
     return heights + sum(_gap(a, b) for a, b in zip(flowables, flowables[1:], strict=False))
 
 
-TAIL = 0.4  # of a page: a chapter's last two paragraphs kept together when this short at most
+TAIL = 0.4  # of a page: a chapter's last two paragraphs, or its last list, kept together
 
 
 def keep_chapter_tails(flowables: list[Flowable], page: float, width: float) -> None:
-    """A chapter's last paragraph keeps with the paragraph before it when the two are short, so
-    a chapter that runs over a page never ends on one holding a few lines alone (the 1955
-    booklet's builder's appendix left its credits, five lines, on a page 14% used)."""
+    """A chapter that runs over a page never ends on one holding a few lines alone (the 1955
+    booklet's builder's appendix left its credits, five lines, on a page 14% used): its last
+    paragraph keeps with the paragraph before it, and its last list stays whole, when short."""
+    canvas = Canvas(io.BytesIO())  # a list measures its items on a canvas
     for i, flowable in enumerate(flowables):
         if not isinstance(flowable, ChapterBreak | PageBreak):
             continue
-        tail = [f for f in flowables[max(0, i - 4) : i] if not isinstance(f, Spacer)][-2:]
-        if len(tail) == 2 and all(type(f) is Paragraph for f in tail) \
-                and _stacked(tail, width) <= page * TAIL:  # fmt: skip
+        at = [j for j in range(max(0, i - 4), i) if not isinstance(flowables[j], Spacer)][-2:]
+        tail = [flowables[j] for j in at]
+        if not tail or type(tail[-1]) not in (Paragraph, ListFlowable) \
+                or _stacked(tail[-1:], width, canvas) > page * TAIL:  # fmt: skip
+            continue
+        if isinstance(tail[-1], ListFlowable):
+            flowables[at[-1]] = KeepTogether([tail[-1]])
+        elif len(tail) == 2 and all(type(f) is Paragraph for f in tail) \
+                and _stacked(tail, width, canvas) <= page * TAIL:  # fmt: skip
             tail[0].keepWithNext = 1
