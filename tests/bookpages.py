@@ -66,15 +66,13 @@ class Page:
         return "".join(c["text"] for c in self.chars() if c["size"] >= CHAPTER_PT)
 
     def opening_picture(self) -> float:
-        """The share of the frame the chapter heading at the page's top and the figure or
-        table it leads into (after a lead-in of a few lines at most) take together, down to
-        the body text after them; 0 without either."""
+        """The share of the frame the figure or table the page opens with takes, from the
+        page's top (or the chapter heading there, and a lead-in of a few lines at most) down
+        to the body text after it; 0 when the page opens with text."""
         chars = self.chars()
-        head = [c for c in chars if c["size"] >= CHAPTER_PT
-                and c["top"] < self.view.bbox[1] + self.top + 24]  # fmt: skip
-        if not head:
-            return 0.0
-        below = max(c["bottom"] for c in head) + 1
+        top = self.view.bbox[1] + self.top
+        head = [c for c in chars if c["size"] >= CHAPTER_PT and c["top"] < top + 24]
+        below = max((c["bottom"] for c in head), default=top) + 1
         shapes = [o for kind in (self.view.images, self.view.rects, self.view.curves,
                                  self.view.lines) for o in kind
                   if below < o["top"] < self.limit() - 2]  # fmt: skip
@@ -83,12 +81,12 @@ class Page:
             return 0.0
         # the body text after it starts a line at the margin; a table's cells and a figure's
         # labels are smaller or stand inside the picture
-        margin = min(c["x0"] for c in head) + 24  # a list item's text is indented
+        margin = min(c["x0"] for c in head or chars or [{"x0": self.view.bbox[0]}]) + 24
         body = [c["top"] for c in chars if c["top"] > start and c["size"] >= BODY_PT
                 and c["x0"] < margin]  # fmt: skip
         end = min(body, default=self.limit())
         bottom = max(o["bottom"] for o in shapes if o["top"] < end)
-        return (bottom - min(c["top"] for c in head)) / self.frame
+        return (bottom - min((c["top"] for c in head), default=top)) / self.frame
 
 
 def book_pages(pdf: pdfplumber.PDF, booklet: bool) -> list[Page]:

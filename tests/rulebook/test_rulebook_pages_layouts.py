@@ -43,8 +43,8 @@ def test_no_page_but_the_cover_and_the_last_is_under_a_quarter_used(products, la
 @pytest.mark.parametrize("layout", LAYOUTS)
 def test_the_players_pages_are_at_least_half_used_in_every_layout(products, layout):
     """A page of the players' chapters (the first after the contents up to the builder's
-    appendix) less than half used is a chapter's last, before a chapter that opens with a
-    figure or table too tall for the rest of it."""
+    appendix) less than half used is followed by a figure or table too tall for the rest of it
+    (a chapter's opening, or a chapter's last drawing, with no text left to fill the gap)."""
     for name, pages in books(products, layout):
         end = next(i for i, p in enumerate(pages)
                    if any(b in p.titles().replace(" ", "") for b in BUILDER))  # fmt: skip
