@@ -213,10 +213,16 @@ class ChapterBreak(CondPageBreak):
         return size
 
     def _measure(self, width: float) -> float:
+        """The chapter's height at `width`, or a height past one page's as soon as it is known
+        to be longer than a page (all `wrap` asks): most chapters are, and measuring them whole
+        laid every flowable out once more than Platypus itself does."""
         if self._whole is None or self._whole[0] != width:
             canvas = Canvas(io.BytesIO())  # some flowables measure their text on a canvas
-            total = sum(f.wrapOn(canvas, width, 1e6)[1] + f.getSpaceBefore() + f.getSpaceAfter()
-                        for f in self.chapter)  # fmt: skip
+            longest, total = self.frame_height - 2 * FRAME_PAD, 0.0
+            for f in self.chapter:
+                total += f.wrapOn(canvas, width, 1e6)[1] + f.getSpaceBefore() + f.getSpaceAfter()
+                if total > longest:
+                    break
             self._whole = (width, total)
         return self._whole[1]
 
