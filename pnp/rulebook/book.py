@@ -37,6 +37,7 @@ from pnp.rulebook.generated import Generator
 from pnp.rulebook.glossary import Glossary, TermPages, glossary_rows
 from pnp.rulebook.hints import built_with_hints
 from pnp.rulebook.inline import Icons, Inlines
+from pnp.rulebook.keep import keep_chapter_tails
 from pnp.rulebook.markdown import Block, MarkdownError, parse_markdown
 from pnp.rulebook.styles import make_styles
 
@@ -105,6 +106,7 @@ def _build(
     flowables = cover_story(data.game, covers, story, data.words, data.forms)
     flowables += story.flowables(blocks)
     link_chapters(flowables)
+    keep_chapter_tails(flowables, doc.height, doc.width - 2 * FRAME_PAD)
     spread = 2 if edition.booklet else 1  # a booklet's quick reference may take two pages
     flowables = fit_quickref(flowables, doc.width - 2 * FRAME_PAD, pages=spread)
     build = lambda: doc.multiBuild(flowables, canvasmaker=icons.canvas_class())  # noqa: E731

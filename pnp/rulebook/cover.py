@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, NextPageTemplate, PageBreak, Spacer
+from reportlab.platypus import Flowable, KeepInFrame, NextPageTemplate, PageBreak, Spacer
 
 from pnp.catalog.languages import localized, main_language
 from pnp.catalog.model import Game
@@ -53,8 +53,9 @@ def cover_story(
     heading = story.paragraph([Span(words.contents)], styles.headings[1], 0)
     out += [heading, contents(styles)]
     inside = [(k, v) for k, v in credit if len(v) > LONG_CREDIT]
-    if inside:  # the long thanks, in full, under the contents
-        out += [Spacer(1, 4 * mm), story.paragraph(_inlines(inside), styles.small, 0, terms=False)]
+    if inside:  # the long thanks, in full, under the contents: set smaller to stay on its page
+        thanks = story.paragraph(_inlines(inside), styles.small, 0, terms=False)
+        out += [Spacer(1, 4 * mm), KeepInFrame(0, 0, [thanks], mode="shrink")]
     return [*out, PageBreak()]
 
 

@@ -26,7 +26,7 @@ from reportlab.platypus import (
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from pnp.draw.rl_private import frame_room
-from pnp.rulebook.figure import Release, defer
+from pnp.rulebook.floats import Release, defer
 from pnp.rulebook.flowables import Heading, QuickRefStart
 from pnp.rulebook.glossary import TermPages, bold_phrases
 from pnp.rulebook.inline import Icons

@@ -2,8 +2,9 @@
 
 One flowable cannot split, so a picture never leaves its caption. A picture offers the scales
 it may be drawn at, best first; the figure takes the first that fits the space left on the
-page, else moves whole to the next page at its best (smaller only if even a page is too short).
-Also the marks figures share: numbered discs, arrows, lines with a white edge.
+page, else moves whole to the next page at its best (smaller only if even a page is too short;
+where it goes and what fills the page it leaves: pnp.rulebook.floats). Also the marks figures
+share: numbered discs, arrows, lines with a white edge.
 """
 
 from __future__ import annotations
@@ -13,10 +14,8 @@ from typing import Protocol
 
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, Frame, PageBreak
+from reportlab.platypus import Flowable
 
-from pnp.draw.rl_private import frame_room
-from pnp.rulebook.flowables import ChapterBreak, Heading
 from pnp.rulebook.measure import height_of, text_width
 from pnp.rulebook.para import Paragraph
 from pnp.units import mm_to_pt
@@ -83,78 +82,6 @@ class Figure(Flowable):
             cw = self.width * 0.9
             ch = self.caption.wrap(cw, 10_000)[1]
             self.caption.drawOn(canvas, (self.width - cw) / 2, self._caption_h - GAP - ch)
-
-
-class Release(Flowable):
-    """Where a figure put off to the next page comes out at the latest: before the chapter
-    after it, or at the end of the book."""
-
-    _ZEROSIZE = True
-    width = height = 0.0
-
-    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
-        return 0.0, 0.0
-
-    def draw(self) -> None:
-        return None
-
-
-ROOM = 0.15  # a figure waits for the next page only when more than this share of a page is left
-
-
-def defer(flowables: list[Flowable], frame: Frame, canvas: Canvas) -> list[Flowable] | None:
-    """The figure at the head of `flowables`, with the lines kept with it, when it does not
-    fit what is left of the frame but does fit a page, and text follows to fill the gap:
-    taken out of the list (a Release put before the next chapter), for the next page.
-    None when it fits, or when a heading leads into it (a heading stays with its text)."""
-    n = 0
-    while n < len(flowables) and flowables[n].getKeepWithNext():
-        n += 1
-    at_top, left, page, width = frame_room(frame)
-    if n >= len(flowables) or not isinstance(flowables[n], Figure) or at_top:
-        return None
-    group = flowables[: n + 1]
-    if any(isinstance(f, Heading) for f in group) or left < page * ROOM:
-        return None
-    lead = sum(f.wrapOn(canvas, width, page)[1] + f.getSpaceBefore() for f in group[:-1])
-    figure = group[-1]
-    here = figure.wrapOn(canvas, width, left - lead)[1] + figure.getSpaceBefore()
-    alone = figure.wrapOn(canvas, width, page)[1] + figure.getSpaceBefore()
-    if lead + here <= left:
-        if n:  # it fits here, shrunk: tell it so before the group is measured as a whole
-            figure.cap = left - lead - figure.getSpaceBefore()
-        return None
-    if lead + alone > page:
-        return None
-    end = _filling(flowables[n + 1 :], canvas, width, left)
-    if end == 0:
-        return None  # nothing to fill the gap with
-    del flowables[: n + 1]
-    flowables.insert(end, Release())
-    return group
-
-
-def _filling(rest: list[Flowable], canvas: Canvas, width: float, left: float) -> int:
-    """How many of the flowables after a waiting figure fill the gap it leaves: those of its
-    own section (up to the next heading) that fit whole in `left`, so the figure comes out
-    between two of them, never inside a list or a paragraph split over the page."""
-    used, count = 0.0, 0
-    for flowable in rest:
-        if _breaks(flowable) or isinstance(flowable, Heading):
-            break
-        used += flowable.wrapOn(canvas, width, left)[1] + flowable.getSpaceBefore()
-        if used > left:
-            break
-        used += flowable.getSpaceAfter()
-        count += 1
-    return count
-
-
-def _breaks(flowable: Flowable) -> bool:
-    """A page break, a chapter's break or heading: what a waiting figure may not pass."""
-    return isinstance(flowable, PageBreak | Release | ChapterBreak) or (
-        isinstance(flowable, Heading) and flowable.level == 1
-    )
 
 
 def _largest_within(picture: Picture, low: float, height: float) -> float:

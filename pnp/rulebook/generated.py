@@ -29,6 +29,7 @@ from pnp.rules.registry import parse_rules
 from pnp.units import mm_to_pt
 
 THUMB_BOX_MM = 22.0  # the component list's thumbnails fit this square
+TALLEST = 0.4  # of a page's height: a gallery's piece, so its first row starts under its title
 
 
 @dataclass
@@ -148,6 +149,7 @@ class Generator:
         title = self.story.paragraph([Span(table.title, bold=True)], styles.keep_small, d.line)
         out: list[Flowable] = [title, self.story.text_table(header, rows)]
         if table.note and with_note:
+            out[-1].keepWithNext = 1  # its note goes with its last rows (pnp.rulebook.keep)
             out.append(self.story.paragraph([Span(table.note)], styles.caption, d.line))
         return [*out, Spacer(1, 6)]
 
@@ -196,6 +198,9 @@ class Generator:
         styles, words = self.story.styles, self.data.words
         faced = self.data.faces.get(component_set.id) or []
         thumb = _thumb_width(component_set, 30.0)
+        if self.story.height:  # a tall piece on a short page: no taller than TALLEST of it
+            trim = component_set.trim
+            thumb = min(thumb, self.story.height * TALLEST * trim.width_mm / trim.height_mm)
         columns = max(1, int(self.story.width // (thumb + mm_to_pt(3))))
         cells = [self._cell(face, thumb, spans) for face, spans in _gallery_faces(faced, words)]
         grid: list[list[Flowable]] = [cells[i : i + columns] for i in range(0, len(cells), columns)]
