@@ -190,7 +190,10 @@ class Note:
     text: Paragraph
     tint: Color
     bar: Color
-    width: float = mm_to_pt(44)
+    width: float = mm_to_pt(44)  # narrowed under a row of items (pnp.rulebook.tableau)
+
+    def __post_init__(self) -> None:
+        self.natural = self.width
 
     def size(self, s: float) -> tuple[float, float]:
         return self.width, height_of(self.text, self.width - 10) + 8

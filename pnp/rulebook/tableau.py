@@ -25,6 +25,7 @@ from pnp.rulebook.flowables import FaceForms
 from pnp.rulebook.measure import height_of, text_width
 from pnp.rulebook.para import Paragraph
 from pnp.rulebook.pens import Pens
+from pnp.rulebook.pieces import Note
 from pnp.rulebook.pins import Link, Pin, draw_links, draw_pins
 from pnp.units import mm_to_pt
 
@@ -32,6 +33,7 @@ HGAP, VGAP = mm_to_pt(6), mm_to_pt(5)
 PAD = mm_to_pt(3)  # inside an area's frame
 ARCH = mm_to_pt(14)  # over a row whose items arrows join (the bow and its label)
 LABEL_MIN = mm_to_pt(22)  # a piece's label wraps at the piece's width, or this if wider
+NOTE_MIN = mm_to_pt(26)  # a note under an item narrows to the item's width, not below this
 ROW_LABEL_W = mm_to_pt(30)
 SETUP_SCALES = (1 / 2, 1 / 3, 1 / 4, 1 / 5, 1 / 6, 1 / 8, 1 / 10, 1 / 12)
 EXAMPLE_SCALES = (0.6, 0.55, 0.5, 0.45, 0.4, 1 / 3, 0.3, 0.25, 0.2, 1 / 6, 1 / 8, 1 / 10)
@@ -167,7 +169,19 @@ class TableauPicture:
                   for i in range(columns)]  # fmt: skip
         return self.row_w + HGAP + sum(widths) + HGAP * (columns - 1)
 
+    def _fit_notes(self, s: float) -> None:
+        """A row of notes under a row of as many items (what each step did, under the step)
+        takes the items' widths, so each note stands under its item and the two rows wrap
+        alike: one sequence, not a row of wide notes breaking where the items did not."""
+        for above, line in zip(self.lines, self.lines[1:], strict=False):
+            notes = [c.thing for c in line.cells if isinstance(c.thing, Note)]
+            if len(notes) != len(line.cells) or len(line.cells) != len(above.cells):
+                continue
+            for note, cell in zip(notes, above.cells, strict=True):
+                note.width = min(max(self._cell_w(cell, s), NOTE_MIN), note.natural)
+
     def _layout(self, s: float, wrap: float | None = None) -> _Placed:
+        self._fit_notes(s)
         lines = self._wrapped(s, wrap)
         grid = [ln for ln in lines if ln.label is not None and not ln.framed and not ln.above]
         columns = max((len(line.cells) for line in grid), default=0)
@@ -259,6 +273,7 @@ class TableauPicture:
 
     def draw(self, canvas: Canvas, scale: float) -> None:
         placed = self.layout(scale, self.wrap_at)
+        self._fit_notes(scale)  # the notes' widths at this scale (other scales were tried)
         canvas.saveState()
         canvas.translate(0, placed.height)  # layout runs down from the top
         for x0, y0, x1, y1 in placed.frames:

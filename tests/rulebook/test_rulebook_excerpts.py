@@ -191,3 +191,17 @@ def test_the_card_games_leaders_cross_no_picture_and_count_down_the_card(built):
                                              for p in over])  # fmt: skip
     tops = [numbers[n] for n in sorted(numbers)]
     assert len(tops) >= 5 and all(b >= a - 3 * MM for a, b in zip(tops, tops[1:], strict=False))
+
+
+def test_a_booklets_chain_of_reactions_reads_as_one_row_under_its_cards(built):
+    """The card game's chain: each note of what resolved stands under the card it resolves
+    (its left edge within 5 mm of the card's number), all three on one row (before, the third
+    note wrapped onto a row of its own at booklet size)."""
+    with pdfplumber.open(built("espionage-card-game", True)) as pdf:
+        words = page_with(pdf, "A chain of Reactions").extract_words()
+    steps = [next(w for w in words if w["text"] == f"{n}.") for n in (1, 2, 3)]
+    notes = [next(w for w in words if w["text"] == t) for t in ("Last:", "Second:", "First:")]
+    for step, note in zip(steps, notes, strict=True):
+        assert abs(note["x0"] - step["x0"]) < 5 * MM, (step, note)
+        assert 0 < note["top"] - step["top"] < 40 * MM, (step, note)
+    assert max(n["top"] for n in notes) - min(n["top"] for n in notes) < 6 * MM
