@@ -21,6 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.face import FaceArt
 from pnp.memo import Memo
+from pnp.rulebook.clear import Clutter
 from pnp.rulebook.flowables import FaceForms
 from pnp.rulebook.measure import height_of, text_width
 from pnp.rulebook.para import Paragraph
@@ -271,6 +272,24 @@ class TableauPicture:
 
     # -- drawing -------------------------------------------------------------------------------
 
+    def _clutter(self, placed: _Placed, s: float) -> Clutter:
+        """What the markers' and arrows' labels keep off: the words and outlines of the pieces
+        markers stand on, every other item and every label whole."""
+        clutter = Clutter((0.0, -placed.height, placed.width, 0.0))
+        bases = {pin.on for pin in self.pins}
+        for cell, x, y in placed.spots:
+            w, h = cell.thing.size(s)
+            at = cell.thing.face_at(s) if cell.name in bases else None
+            if at is None:
+                clutter.solid.append((x, y, x + w, y + h))
+                continue
+            face, fx, fy, _ = at
+            whole = getattr(cell.thing, "source", None) or face
+            clutter.add_face(whole, x + fx, y + fy, s, (x, y, x + w, y + h))
+        for paragraph, x, top, width in placed.labels:
+            clutter.solid.append((x, top - paragraph.wrap(width, 1000)[1], x + width, top))
+        return clutter
+
     def draw(self, canvas: Canvas, scale: float) -> None:
         placed = self.layout(scale, self.wrap_at)
         self._fit_notes(scale)  # the notes' widths at this scale (other scales were tried)
@@ -293,8 +312,9 @@ class TableauPicture:
             h = paragraph.wrap(width, 1000)[1]
             paragraph.drawOn(canvas, x, top - h)
         hosts = {cell.name: (cell.thing, x, y) for cell, x, y in placed.spots if cell.name}
-        centres = draw_pins(canvas, self.pins, hosts, scale, self.forms, self.pens)
-        draw_links(canvas, self.links, placed.boxes, centres, self.pens.accent)
+        clutter = self._clutter(placed, scale)
+        centres, tags = draw_pins(canvas, self.pins, hosts, scale, self.forms, self.pens, clutter)
+        draw_links(canvas, self.links, placed.boxes, centres, self.pens.accent, clutter, tags)
         if self.setup:
             note = self.pens.label(f"*{self.note(scale)}*", "right", muted=True)
             note.wrap(placed.width, 100)

@@ -205,3 +205,55 @@ def test_a_booklets_chain_of_reactions_reads_as_one_row_under_its_cards(built):
         assert abs(note["x0"] - step["x0"]) < 5 * MM, (step, note)
         assert 0 < note["top"] - step["top"] < 40 * MM, (step, note)
     assert max(n["top"] for n in notes) - min(n["top"] for n in notes) < 6 * MM
+
+
+# -- a figure's labels cover no line ---------------------------------------------------------------
+
+
+def stroked_points(page: pdfplumber.page.Page, step: float = 0.5) -> list[tuple[float, float]]:
+    """Points every `step` pt along every stroked outline and line of the page (the faces'
+    forms included): a column's border, a space's frame, an arrow."""
+    out = []
+    for thing in [*page.rects, *page.curves, *page.lines]:
+        if not thing.get("stroke"):
+            continue
+        pts = thing.get("pts") or [(thing["x0"], thing["top"]), (thing["x1"], thing["top"]),
+                                   (thing["x1"], thing["bottom"]), (thing["x0"], thing["bottom"]),
+                                   (thing["x0"], thing["top"])]  # fmt: skip
+        for (ax, ay), (bx, by) in zip(pts, pts[1:], strict=False):
+            n = max(1, int(max(abs(bx - ax), abs(by - ay)) / step))
+            out += [(ax + (bx - ax) * k / n, ay + (by - ay) * k / n) for k in range(n + 1)]
+    return out
+
+
+def at_label(page: pdfplumber.page.Page) -> float:
+    return page.search("The tracker's top")[0]["top"]
+
+
+def test_the_tracker_excerpts_arrow_labels_sit_clear_of_its_lines(built):
+    """The "+3" and "+1" of the Caledonian example: no border of a column or a space, and no
+    arrow, runs through either label (before, both sat on the columns' borders)."""
+    with pdfplumber.open(built("espionage-caledonian", False)) as pdf:
+        page = page_with(pdf, "The tracker's top, after the crisis")
+        words = page.extract_words()
+        tops = [w for w in words if w["text"] == "MAX"]  # the top spaces, under the heads
+        heads = [
+            w
+            for w in words
+            if w["text"] in ("USA", "GBR")
+            and any(
+                abs(w["x0"] - t["x0"]) < 8 * MM and 0 < t["top"] - w["bottom"] < 12 * MM
+                for t in tops
+            )
+        ]
+        caption = at_label(page)
+        labels = [w for w in words if re.fullmatch(r"[+−-]\d", w["text"])
+                  and min(h["x0"] for h in heads) - 25 * MM < w["x0"]
+                  and w["x1"] < max(h["x1"] for h in heads) + 25 * MM
+                  and min(h["top"] for h in heads) < w["top"] < caption]  # fmt: skip
+        points = stroked_points(page)
+    assert len(labels) == 2, labels
+    for w in labels:
+        on = [(round(x), round(y)) for x, y in points
+              if w["x0"] - 1 < x < w["x1"] + 1 and w["top"] - 1 < y < w["bottom"] + 1]  # fmt: skip
+        assert not on, (w["text"], on[:5])
