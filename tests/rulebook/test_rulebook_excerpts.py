@@ -257,3 +257,17 @@ def test_the_tracker_excerpts_arrow_labels_sit_clear_of_its_lines(built):
         on = [(round(x), round(y)) for x, y in points
               if w["x0"] - 1 < x < w["x1"] + 1 and w["top"] - 1 < y < w["bottom"] + 1]  # fmt: skip
         assert not on, (w["text"], on[:5])
+
+
+def test_an_anatomys_leaders_leave_a_round_piece_the_short_way(built):
+    """Axis & Allies' network marker at 2:1: each leader leaves the marker on its label's side,
+    its run across the marker under 40% of the marker's width (before, call-out 1, the
+    marker's colour, ran from the left rim right across the picture to a label on the right)."""
+    with pdfplumber.open(built("axis-allies-espionage", False)) as pdf:
+        page = page_with(pdf, "A level 2 network marker")
+        runs = leaders(page)
+        marker = min((c for c in page.curves if c["width"] > 15 * MM
+                      and abs(c["width"] - c["height"]) < 1), key=lambda c: c["width"])  # fmt: skip
+    assert len(runs) == 3, runs
+    for (x0, _), (x1, _), _ in runs:
+        assert abs(x1 - x0) < 0.4 * marker["width"], (round(x0), round(x1), marker["width"])
