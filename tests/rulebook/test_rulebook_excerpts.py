@@ -271,3 +271,16 @@ def test_an_anatomys_leaders_leave_a_round_piece_the_short_way(built):
     assert len(runs) == 3, runs
     for (x0, _), (x1, _), _ in runs:
         assert abs(x1 - x0) < 0.4 * marker["width"], (round(x0), round(x1), marker["width"])
+
+
+def test_a_sheets_gallery_shows_its_front_before_its_back(built):
+    """Axis & Allies' reference sheet (one front, five copies): the front comes first in the
+    gallery, its back after it, named as that sheet's back (before, "Back (every card)" led)."""
+    with pdfplumber.open(built("axis-allies-espionage", False)) as pdf:
+        page = page_with(pdf, "Espionage reference ×5")
+        front = page.search("Espionage reference ×5")[0]
+        back = page.search(r"Espionage reference \(back\)")
+    assert back, "the back is not captioned as the sheet's back"
+    assert (front["top"], front["x0"]) < (back[0]["top"] - 1, back[0]["x0"]) or (
+        abs(front["top"] - back[0]["top"]) < 2 and front["x0"] < back[0]["x0"]
+    )
