@@ -20,6 +20,7 @@ from pnp.names import closest, did_you_mean
 from pnp.rulebook.anatomy import AnatomyPicture, Spot
 from pnp.rulebook.blocks import Story
 from pnp.rulebook.data import Faced, RulebookData
+from pnp.rulebook.edges import EdgeLabel
 from pnp.rulebook.figure import Figure
 from pnp.rulebook.figure_spec import (
     Piece,
@@ -104,6 +105,7 @@ class Figures:
             if line_cells:
                 lines.append(Line(line_cells, label, row.framed))
         pins = self._pins(spec, cells, pens)
+        self._edges(spec, cells, pens)
         names = set(cells) | {p.name for p in pins if p.name}
         links = []
         for a in spec.arrows:
@@ -180,6 +182,24 @@ class Figures:
             label = pens.label(m.label, "left", line=m.line) if m.label else None
             out.append(Pin(face, m.on, (cx, cy), m.ghost, m.name, label))
         return out
+
+    def _edges(self, spec: Tableau, cells: dict[str, Cell], pens: Pens) -> None:
+        """Each `label` put on its piece's side, level with the element it names."""
+        for e in spec.edges:
+            host = cells.get(e.on)
+            if host is None or not isinstance(host.thing, Item):
+                raise fail(f"label: no piece is named {e.on!r} (name it with `as NAME`)", e.line,
+                           did_you_mean(closest(e.on, cells)))  # fmt: skip
+            item = host.thing
+            x0, y0, x1, y1 = find_element(item.source or item.faces[0], e.at, e.line, repr(e.on))
+            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            window = item.window
+            if window is not None and not (window[0] <= cx <= window[2]
+                                           and window[1] <= cy <= window[3]):  # fmt: skip
+                raise fail(f"label: {e.at} is outside the part of {e.on!r} shown (crop)", e.line)
+            align = {"left": "right", "right": "left"}.get(e.side, "center")
+            text = pens.label(e.label, align, line=e.line)
+            item.edges.append(EdgeLabel(e.side, (cx, cy), x1 - x0, text))
 
     # -- names ---------------------------------------------------------------------------------
 

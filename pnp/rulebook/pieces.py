@@ -8,12 +8,13 @@ says where its main face lies, for markers put on it.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.face import FaceArt
+from pnp.rulebook.edges import EdgeLabel, draw_labels, margins
 from pnp.rulebook.flowables import FaceForms, FaceImage
 from pnp.rulebook.measure import height_of
 from pnp.rulebook.para import Paragraph
@@ -40,6 +41,7 @@ class Item:
     layers: int = 1  # a stack's thickness, in drawn edges
     window: Box | None = None  # mm on the face: the part of a piece shown
     source: FaceArt | None = None  # the whole face a window is cut from (markers find on it)
+    edges: list[EdgeLabel] = field(default_factory=list)  # labels round it (pnp.rulebook.edges)
 
     def __post_init__(self) -> None:
         shown = self.faces[:1] if self.kind in ("piece", "stack") else self.faces
@@ -47,6 +49,29 @@ class Item:
             self.forms.plan(face)
 
     def size(self, s: float) -> tuple[float, float]:
+        """The pieces' size, and the room its edge labels take."""
+        w, h = self._body(s)
+        left, bottom, right, top = margins(self.edges, s)
+        return w + left + right, h + bottom + top
+
+    def face_at(self, s: float) -> Placed:
+        """The main face (a stack's top, the first of a row): where it is and how wide."""
+        face, x, y, w = self._body_face(s)
+        left, bottom, _, _ = margins(self.edges, s)
+        return face, x + left, y + bottom, w
+
+    def draw(self, canvas: Canvas, s: float) -> None:
+        left, bottom, _, _ = margins(self.edges, s)
+        canvas.saveState()
+        canvas.translate(left, bottom)
+        self._draw_body(canvas, s)
+        canvas.restoreState()
+        if self.edges:
+            w, h = self._body(s)
+            _, fx, fy, _ = self.face_at(s)
+            draw_labels(canvas, self.edges, s, (fx, fy), (left, bottom, left + w, bottom + h))
+
+    def _body(self, s: float) -> tuple[float, float]:
         w, h = self._face_size(self.faces[0], s)
         if self.window is not None:
             x0, y0, x1, y1 = self.window
@@ -60,14 +85,13 @@ class Item:
             return x1 - x0, y1 - y0
         return w, h
 
-    def face_at(self, s: float) -> Placed:
-        """The main face (a stack's top, the first of a row): where it is and how wide."""
+    def _body_face(self, s: float) -> Placed:
         w, _ = self._face_size(self.faces[0], s)
         if self.window is not None:
             return self.faces[0], -mm_to_pt(self.window[0]) * s, -mm_to_pt(self.window[1]) * s, w
         return self.faces[0], 0.0, self.layers * LAYER if self.kind == "stack" else 0.0, w
 
-    def draw(self, canvas: Canvas, s: float) -> None:
+    def _draw_body(self, canvas: Canvas, s: float) -> None:
         face = self.faces[0]
         w, h = self._face_size(face, s)
         if self.kind == "stack":
@@ -93,8 +117,8 @@ class Item:
 
     def _part(self, canvas: Canvas, face: FaceArt, s: float) -> None:
         """The window of the face, framed."""
-        ww, wh = self.size(s)
-        _, fx, fy, w = self.face_at(s)
+        ww, wh = self._body(s)
+        _, fx, fy, w = self._body_face(s)
         canvas.saveState()
         path = canvas.beginPath()
         path.roundRect(0, 0, ww, wh, 2)

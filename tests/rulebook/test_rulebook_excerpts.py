@@ -55,8 +55,7 @@ EXCERPTS = {
                              ["National Security Tracker",
                               "the tracks of the United States, China and the United Kingdom"]),
     "1955-war-of-espionage": ("The middle of the board",
-                              ["the tracks left to right: United States, Great Britain, France, "
-                               "Poland, Hungary, U.S.S.R."]),
+                              ["Sam's end at the top, Alex's at the bottom"]),
 }  # fmt: skip
 
 
@@ -92,6 +91,23 @@ def test_the_tracker_excerpt_shows_its_nation_headers(built):
                   and r["top"] < min(w["top"] for w in codes.values()) if codes]  # fmt: skip
     assert set(codes) == {"USA", "CHN", "GBR"}
     assert frames, "the headers lie outside the excerpt"
+
+
+def test_the_board_excerpt_names_each_track_above_its_column(built):
+    """1955's middle of the board: each country's name stands just above the excerpt, over its
+    own column, left to right as the board runs (before, only the caption named them)."""
+    names = ["United", "Great", "France", "Poland", "Hungary", "U.S.S.R."]
+    with pdfplumber.open(built("1955-war-of-espionage", False)) as pdf:
+        page = page_with(pdf, "The middle of the board")
+        frame = max((r for r in page.rects + page.curves if r["height"] > 40 * MM and r["stroke"]
+                     and r["width"] > 60 * MM), key=lambda r: r["height"])  # fmt: skip
+        words = {w["text"]: w for w in page.extract_words()
+                 if w["text"] in names and 0 < frame["top"] - w["bottom"] < 12 * MM}  # fmt: skip
+    assert set(words) == set(names), sorted(words)
+    column = frame["width"] / len(names)
+    for i, name in enumerate(names):
+        middle = (words[name]["x0"] + words[name]["x1"]) / 2
+        assert abs(middle - (frame["x0"] + column * (i + 0.5))) < column / 2, (name, middle)
 
 
 # -- booklet figures keep readable pieces ---------------------------------------------------------
