@@ -217,12 +217,19 @@ class Figures:
         raise fail(f"no component {component!r} in {set_id!r}", line,
                    did_you_mean(closest(component, [f.component.id for f in faced])))  # fmt: skip
 
-    def _note(self, scale: float) -> str:
+    def _note(self, scale: float, larger: float | None = None) -> str:
+        """ "Scale 1:8", or "Actual size"; with the scale small pieces are drawn at when larger
+        (pnp.rulebook.pieces.MIN_PIECE_MM)."""
         words = self.data.words
-        if abs(scale - 1) < 1e-6:
-            return words.actual_size
-        ratio = Fraction(scale).limit_denominator(12)  # 1:4, 3:4, 2:1
-        return words.say("scale_note", scale=f"{ratio.numerator}:{ratio.denominator}")
+        said = words.actual_size if abs(scale - 1) < 1e-6 else \
+            words.say("scale_note", scale=_ratio(scale))  # fmt: skip
+        return said if larger is None else words.say("scale_larger", said=said,
+                                                     scale=_ratio(larger))  # fmt: skip
+
+
+def _ratio(scale: float) -> str:
+    ratio = Fraction(scale).limit_denominator(12)  # 1:4, 3:4, 2:1
+    return f"{ratio.numerator}:{ratio.denominator}"
 
 
 def faced_total(faced: list[Faced]) -> int:

@@ -24,6 +24,11 @@ EDGE = Color(0.55, 0.55, 0.55)
 LAYER = 1.3  # points between the edges of a stack's cards
 FAN_STEP = 9.0  # degrees between the cards of a hand
 DIE = mm_to_pt(8)
+# The least a piece is drawn across: at 1:8 a 24 mm token would be a 3 mm dot. A piece that a
+# figure's scale would make smaller is drawn at the first of STEPS that keeps it this size, and
+# the figure says so in its scale note.
+MIN_PIECE_MM = 6.0
+STEPS = (1.0, 3 / 4, 2 / 3, 1 / 2, 1 / 3, 1 / 4, 1 / 5, 1 / 6)
 PIPS = {1: [(0, 0)], 2: [(-1, 1), (1, -1)], 3: [(-1, 1), (0, 0), (1, -1)],
         4: [(-1, 1), (1, 1), (-1, -1), (1, -1)], 5: [(-1, 1), (1, 1), (0, 0), (-1, -1), (1, -1)],
         6: [(-1, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (1, -1)]}  # fmt: skip
@@ -48,19 +53,31 @@ class Item:
         for face in shown:
             self.forms.plan(face)
 
+    def drawn_scale(self, s: float) -> float:
+        """The scale the piece is drawn at in a figure at `s`: `s`, or larger for a piece `s`
+        would make smaller than MIN_PIECE_MM (a part of a board is never that small)."""
+        face = self.faces[0]
+        needed = MIN_PIECE_MM / min(face.width_mm, face.height_mm)
+        if self.window is not None or s >= needed:
+            return s
+        return min((x for x in STEPS if x >= needed - 1e-9), default=1.0)
+
     def size(self, s: float) -> tuple[float, float]:
         """The pieces' size, and the room its edge labels take."""
+        s = self.drawn_scale(s)
         w, h = self._body(s)
         left, bottom, right, top = margins(self.edges, s)
         return w + left + right, h + bottom + top
 
     def face_at(self, s: float) -> Placed:
         """The main face (a stack's top, the first of a row): where it is and how wide."""
+        s = self.drawn_scale(s)
         face, x, y, w = self._body_face(s)
         left, bottom, _, _ = margins(self.edges, s)
         return face, x + left, y + bottom, w
 
     def draw(self, canvas: Canvas, s: float) -> None:
+        s = self.drawn_scale(s)
         left, bottom, _, _ = margins(self.edges, s)
         canvas.saveState()
         canvas.translate(left, bottom)

@@ -64,10 +64,11 @@ def draw_pins(
         host = thing.face_at(s)
         assert host is not None  # checked when the figure was read
         _, fx, fy, _ = host
-        cx = x + fx + mm_to_pt(pin.centre_mm[0]) * s
-        cy = y + fy + mm_to_pt(pin.centre_mm[1]) * s
-        w = mm_to_pt(pin.face.width_mm) * s
-        h = mm_to_pt(pin.face.height_mm) * s
+        hs = thing.drawn_scale(s)  # a marker keeps to its host's scale, spaces and all
+        cx = x + fx + mm_to_pt(pin.centre_mm[0]) * hs
+        cy = y + fy + mm_to_pt(pin.centre_mm[1]) * hs
+        w = mm_to_pt(pin.face.width_mm) * hs
+        h = mm_to_pt(pin.face.height_mm) * hs
         canvas.saveState()
         path = canvas.beginPath()  # a marker stands on its host: none of it off the edge
         path.rect(x, y, *thing.size(s))

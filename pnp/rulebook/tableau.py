@@ -26,7 +26,7 @@ from pnp.rulebook.flowables import FaceForms
 from pnp.rulebook.measure import height_of, text_width
 from pnp.rulebook.para import Paragraph
 from pnp.rulebook.pens import Pens
-from pnp.rulebook.pieces import Note
+from pnp.rulebook.pieces import Item, Note
 from pnp.rulebook.pins import Link, Pin, draw_links, draw_pins
 from pnp.units import mm_to_pt
 
@@ -87,7 +87,8 @@ class TableauPicture:
 
     def __init__(self, lines: list[Line], pins: list[Pin], links: list[Link], pens: Pens,
                  forms: FaceForms, *, setup: bool, scale: float | None,
-                 note: Callable[[float], str], page_height: float) -> None:  # fmt: skip
+                 note: Callable[[float, float | None], str],
+                 page_height: float) -> None:  # fmt: skip
         self.lines, self.pins, self.links, self.pens = lines, pins, links, pens
         self.forms, self.setup, self.fixed, self.note = forms, setup, scale, note
         self.page_height = page_height
@@ -272,6 +273,9 @@ class TableauPicture:
 
     # -- drawing -------------------------------------------------------------------------------
 
+    def _items(self) -> list[Item]:
+        return [c.thing for line in self.lines for c in line.cells if isinstance(c.thing, Item)]
+
     def _clutter(self, placed: _Placed, s: float) -> Clutter:
         """What the markers' and arrows' labels keep off: the words and outlines of the pieces
         markers stand on, every other item and every label whole."""
@@ -316,7 +320,9 @@ class TableauPicture:
         centres, tags = draw_pins(canvas, self.pins, hosts, scale, self.forms, self.pens, clutter)
         draw_links(canvas, self.links, placed.boxes, centres, self.pens.accent, clutter, tags)
         if self.setup:
-            note = self.pens.label(f"*{self.note(scale)}*", "right", muted=True)
+            larger = sorted({item.drawn_scale(scale) for item in self._items()} - {scale})
+            note = self.pens.label(f"*{self.note(scale, larger[0] if larger else None)}*",
+                                   "right", muted=True)  # fmt: skip
             note.wrap(placed.width, 100)
             note.drawOn(canvas, 0, -placed.height + 2)
         canvas.restoreState()

@@ -300,3 +300,20 @@ def test_a_sheets_gallery_shows_its_front_before_its_back(built):
     assert (front["top"], front["x0"]) < (back[0]["top"] - 1, back[0]["x0"]) or (
         abs(front["top"] - back[0]["top"]) < 2 and front["x0"] < back[0]["x0"]
     )
+
+
+def test_a_booklets_setup_draws_a_token_no_smaller_than_6_mm(built):
+    """Caledonian's booklet setup is at 1:8, where the 25 mm allegiance token would be a 3 mm
+    dot: it is drawn at 1:4 instead (its outline measured, about 6 mm), and the scale note says
+    so."""
+    with pdfplumber.open(built("espionage-caledonian", True)) as pdf:
+        page = page_with(pdf, "Scale 1:8")
+        label = page.search("Public allegiance")[0]  # "token" wraps to the next line
+        middle = (label["x0"] + label["x1"]) / 2
+        discs = [c for c in page.curves if abs((c["x0"] + c["x1"]) / 2 - middle) < 8 * MM
+                 and 0 < label["top"] - c["bottom"] < 25 * MM
+                 and abs(c["width"] - c["height"]) < 0.2 and c["width"] < 20 * MM]  # fmt: skip
+        note = flat(page.extract_text())
+    assert discs, "no token over its label"
+    assert max(c["width"] for c in discs) >= 6 * MM - 0.5, max(c["width"] / MM for c in discs)
+    assert "Scale 1:8; small pieces 1:4" in note
