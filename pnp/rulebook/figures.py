@@ -32,10 +32,11 @@ from pnp.rulebook.figure_spec import (
 )
 from pnp.rulebook.flowables import FaceImage
 from pnp.rulebook.markdown import Directive
+from pnp.rulebook.measure import text_width
 from pnp.rulebook.para import Paragraph
 from pnp.rulebook.pens import Pens
 from pnp.rulebook.pieces import Dice, Item, Note
-from pnp.rulebook.pins import Link, Pin
+from pnp.rulebook.pins import LABEL_W, Link, Pin
 from pnp.rulebook.tableau import Cell, Drawable, Line, TableauPicture
 
 SHOWN = 8  # the most faces a fan or a spread draws
@@ -115,6 +116,7 @@ class Figures:
                                "marker)", a.line, did_you_mean(closest(end, names)))  # fmt: skip
             links.append(Link(a.start, a.end, pens.label(a.label, line=a.line) if a.label
                               else None))  # fmt: skip
+        _make_room(cells, pins, links)
         picture = TableauPicture(lines, pins, links, pens, self.data.forms,
                                  setup=spec.kind == "setup", scale=spec.scale, note=self._note,
                                  page_height=self.story.height)  # fmt: skip
@@ -230,6 +232,19 @@ class Figures:
 def _ratio(scale: float) -> str:
     ratio = Fraction(scale).limit_denominator(12)  # 1:4, 3:4, 2:1
     return f"{ratio.numerator}:{ratio.denominator}"
+
+
+def _make_room(cells: dict[str, Cell], pins: list[Pin], links: list[Link]) -> None:
+    """A piece whose markers an arrow joins keeps room each side for the arrow's label, so
+    the label stands clear of its tracks beside the arrow, on a narrow page too."""
+    hosts = {pin.name: pin.on for pin in pins if pin.name}
+    for link in links:
+        host = hosts.get(link.start)
+        if link.label is None or host is None or hosts.get(link.end) != host:
+            continue
+        item = cells[host].thing
+        if isinstance(item, Item):
+            item.gutter = max(item.gutter, text_width(link.label, LABEL_W) + 12.0)
 
 
 def faced_total(faced: list[Faced]) -> int:

@@ -47,6 +47,7 @@ class Item:
     window: Box | None = None  # mm on the face: the part of a piece shown
     source: FaceArt | None = None  # the whole face a window is cut from (markers find on it)
     edges: list[EdgeLabel] = field(default_factory=list)  # labels round it (pnp.rulebook.edges)
+    gutter: float = 0.0  # room each side for the labels of arrows between markers on it
 
     def __post_init__(self) -> None:
         shown = self.faces[:1] if self.kind in ("piece", "stack") else self.faces
@@ -66,19 +67,19 @@ class Item:
         """The pieces' size, and the room its edge labels take."""
         s = self.drawn_scale(s)
         w, h = self._body(s)
-        left, bottom, right, top = margins(self.edges, s)
+        left, bottom, right, top = self._margins(s)
         return w + left + right, h + bottom + top
 
     def face_at(self, s: float) -> Placed:
         """The main face (a stack's top, the first of a row): where it is and how wide."""
         s = self.drawn_scale(s)
         face, x, y, w = self._body_face(s)
-        left, bottom, _, _ = margins(self.edges, s)
+        left, bottom, _, _ = self._margins(s)
         return face, x + left, y + bottom, w
 
     def draw(self, canvas: Canvas, s: float) -> None:
         s = self.drawn_scale(s)
-        left, bottom, _, _ = margins(self.edges, s)
+        left, bottom, _, _ = self._margins(s)
         canvas.saveState()
         canvas.translate(left, bottom)
         self._draw_body(canvas, s)
@@ -87,6 +88,17 @@ class Item:
             w, h = self._body(s)
             _, fx, fy, _ = self.face_at(s)
             draw_labels(canvas, self.edges, s, (fx, fy), (left, bottom, left + w, bottom + h))
+
+    def shown(self, s: float) -> Box:
+        """The box (points, from the item's corner) of the part of its main face drawn."""
+        s = self.drawn_scale(s)
+        left, bottom, _, _ = self._margins(s)
+        w, h = self._body(s)
+        return left, bottom, left + w, bottom + h
+
+    def _margins(self, s: float) -> tuple[float, float, float, float]:
+        left, bottom, right, top = margins(self.edges, s)
+        return left + self.gutter, bottom, right + self.gutter, top
 
     def _body(self, s: float) -> tuple[float, float]:
         w, h = self._face_size(self.faces[0], s)

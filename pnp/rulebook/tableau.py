@@ -289,7 +289,9 @@ class TableauPicture:
                 continue
             face, fx, fy, _ = at
             whole = getattr(cell.thing, "source", None) or face
-            clutter.add_face(whole, x + fx, y + fy, s, (x, y, x + w, y + h))
+            x0, y0, x1, y1 = cell.thing.shown(s) if isinstance(cell.thing, Item) else (0, 0, w, h)
+            hs = cell.thing.drawn_scale(s) if isinstance(cell.thing, Item) else s
+            clutter.add_face(whole, x + fx, y + fy, hs, (x + x0, y + y0, x + x1, y + y1))
         for paragraph, x, top, width in placed.labels:
             clutter.solid.append((x, top - paragraph.wrap(width, 1000)[1], x + width, top))
         return clutter

@@ -246,11 +246,14 @@ def at_label(page: pdfplumber.page.Page) -> float:
     return page.search("The tracker's top")[0]["top"]
 
 
-def test_the_tracker_excerpts_arrow_labels_sit_clear_of_its_lines(built):
+@pytest.mark.parametrize("booklet", [False, True])
+def test_the_tracker_excerpts_arrow_labels_sit_clear_of_its_lines(built, booklet):
     """The "+3" and "+1" of the Caledonian example: no border of a column or a space, and no
-    arrow, runs through either label (before, both sat on the columns' borders)."""
-    with pdfplumber.open(built("espionage-caledonian", False)) as pdf:
-        page = page_with(pdf, "The tracker's top, after the crisis")
+    arrow, runs through either label (before, both sat on the columns' borders), and each
+    stands beside its own track, the United Kingdom's +3 nearer GBR than USA (in the booklet
+    both had gone to the left of the tracker)."""
+    with pdfplumber.open(built("espionage-caledonian", booklet)) as pdf:
+        page = page_with(pdf, "The tracker's top")
         words = page.extract_words()
         tops = [w for w in words if w["text"] == "MAX"]  # the top spaces, under the heads
         heads = [
@@ -273,6 +276,11 @@ def test_the_tracker_excerpts_arrow_labels_sit_clear_of_its_lines(built):
         on = [(round(x), round(y)) for x, y in points
               if w["x0"] - 1 < x < w["x1"] + 1 and w["top"] - 1 < y < w["bottom"] + 1]  # fmt: skip
         assert not on, (w["text"], on[:5])
+    middle = {h["text"]: (h["x0"] + h["x1"]) / 2 for h in heads}
+    for w in labels:
+        x = (w["x0"] + w["x1"]) / 2
+        own, other = ("GBR", "USA") if w["text"] == "+3" else ("USA", "GBR")
+        assert abs(x - middle[own]) < abs(x - middle[other]), (w["text"], x, middle)
 
 
 def test_an_anatomys_leaders_leave_a_round_piece_the_short_way(built):
