@@ -244,7 +244,7 @@ def _make_room(cells: dict[str, Cell], pins: list[Pin], links: list[Link]) -> No
             continue
         item = cells[host].thing
         if isinstance(item, Item):
-            item.gutter = max(item.gutter, text_width(link.label, LABEL_W) + 12.0)
+            item.gutter = max(item.gutter, text_width(link.label, LABEL_W) + 8.0)  # its plate
 
 
 def faced_total(faced: list[Faced]) -> int:

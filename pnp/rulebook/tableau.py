@@ -94,7 +94,8 @@ class TableauPicture:
         self.page_height = page_height
         for pin in pins:
             forms.plan(pin.face)
-        self._layouts: Memo[tuple[float, float | None], _Placed] = Memo(64)  # scales tried
+        self._layouts: Memo[tuple[float, float | None, float], _Placed] = Memo(64)  # tried
+        self.avail = 10_000.0  # the width the figure last offered (notes narrow to fit it)
         self.wrap_at: float | None = None  # the width rows wrap at, when nothing else fits
         self.row_w = max([text_width(line.label, ROW_LABEL_W) for line in lines
                           if line.label is not None and not line.framed] + [0.0])  # fmt: skip
@@ -108,7 +109,7 @@ class TableauPicture:
             nice = (self.fixed, *(s for s in nice if s < self.fixed))
         floor = min(FLOORS["setup" if self.setup else "example"], nice[0])
         tall = self.page_height * (0.8 if self.setup else 0.6)
-        self.wrap_at = None
+        self.wrap_at, self.avail = None, width
         fits = [s for s in nice if s >= floor - 1e-9 and self.layout(s).width <= width + 0.01
                 and self.layout(s).height <= tall]  # fmt: skip
         if self.fixed and fits and fits[0] != self.fixed and self.layout(self.fixed).width <= width:
@@ -132,7 +133,8 @@ class TableauPicture:
 
     def layout(self, scale: float, wrap: float | None = None) -> _Placed:
         """The picture laid out at `scale`, rows wrapped at `wrap` (worked out once each)."""
-        return self._layouts.get_or_make((scale, wrap), lambda: self._layout(scale, wrap))
+        return self._layouts.get_or_make((scale, wrap, self.avail),
+                                         lambda: self._layout(scale, wrap))  # fmt: skip
 
     def _wrapped(self, s: float, width: float | None) -> list[Line]:
         """The rows, those wider than `width` (but a grid's) split into the fewest parts that
@@ -174,13 +176,29 @@ class TableauPicture:
     def _fit_notes(self, s: float) -> None:
         """A row of notes under a row of as many items (what each step did, under the step)
         takes the items' widths, so each note stands under its item and the two rows wrap
-        alike: one sequence, not a row of wide notes breaking where the items did not."""
+        alike: one sequence, not a row of wide notes breaking where the items did not. In a
+        row too wide for the page the notes narrow first (down to NOTE_MIN), before the
+        pieces shrink."""
+        for line in self.lines:
+            for cell in line.cells:
+                if isinstance(cell.thing, Note):
+                    cell.thing.width = cell.thing.natural
+        under = set()
         for above, line in zip(self.lines, self.lines[1:], strict=False):
             notes = [c.thing for c in line.cells if isinstance(c.thing, Note)]
             if len(notes) != len(line.cells) or len(line.cells) != len(above.cells):
                 continue
+            under.add(id(line))
             for note, cell in zip(notes, above.cells, strict=True):
                 note.width = min(max(self._cell_w(cell, s), NOTE_MIN), note.natural)
+        for line in self.lines:
+            notes = [c.thing for c in line.cells if isinstance(c.thing, Note)]
+            if not notes or id(line) in under:
+                continue
+            span = sum(self._cell_w(c, s) for c in line.cells) + HGAP * (len(line.cells) - 1)
+            excess = span + (2 * PAD if line.framed else 0.0) - self.avail
+            for note in notes if excess > 0 else []:
+                note.width = max(NOTE_MIN, note.natural - excess / len(notes))
 
     def _layout(self, s: float, wrap: float | None = None) -> _Placed:
         self._fit_notes(s)
