@@ -27,6 +27,7 @@ NARROWEST = mm_to_pt(26)  # below this the labels do not fit beside the face
 LEAD = mm_to_pt(7)  # between the face's edge and its labels
 NICE = (1.0, 0.75, 2 / 3, 0.5, 0.4, 1 / 3, 0.25, 0.2)
 NOTE_H = 11.0  # the scale note under the face
+RUN = 0.05  # the cost of a point of leader across the face: the shorter way out, all else equal
 
 
 @dataclass(frozen=True)
@@ -147,24 +148,37 @@ class AnatomyPicture:
             candidates = [(x0 - r, cy), (x1 + r, cy), (x0 - r, y1 - r), (x1 + r, y1 - r),
                           (x0 - r, y0 + r), (x1 + r, y0 + r), (x0 + r, y1 + r), (x1 - r, y1 + r),
                           (x0 + r, y0 - r), (x1 - r, y0 - r), ((x0 + x1) / 2, cy)]  # fmt: skip
-            clamped = [(min(max(x, -DISC_R * 0.6), w + DISC_R * 0.6),
-                        min(max(y, DISC_R), h - DISC_R)) for x, y in candidates]  # fmt: skip
+            clamped = [self._on_face(x, y, w, h) for x, y in candidates]
             centre = (x0 + x1) / 2
             options = []
             for rank, spot_xy in enumerate(clamped):
                 for side in ("left", "right"):
-                    natural = (side == "left") == (centre < w / 2)
+                    # either side suits what spans the middle (the piece's colour)
+                    natural = abs(centre - w / 2) < 0.1 * w or (side == "left") == (centre < w / 2)
                     cost = self._cost(spot_xy, [d for d, _ in out], own) + rank * 0.5
                     text, pictures = self._crossing(spot_xy, side, w, [d for d, _ in out], own)
                     cost += 5.0 * text + (100.0 if text > 0.5 else 0.0)  # never, if avoidable
                     cost += pictures + (60.0 if pictures > 0.5 else 0.0)  # rather than on text
                     cost += 20.0 * _on_leaders(spot_xy, out, w)
+                    cost += RUN * abs((0.0 if side == "left" else w) - spot_xy[0])
                     cost += (0.0 if natural else 30.0) + 8.0 * counts[side]  # even columns
                     options.append((cost, spot_xy, side))
             _, best, side = min(options, key=lambda o: o[0])
             counts[side] += 1
             out.append((best, side))
         return out
+
+    def _on_face(self, x: float, y: float, w: float, h: float) -> tuple[float, float]:
+        """(x, y) moved onto the face: inside its box (a disc may stand a little over the
+        edge), and on a round piece inside its rim, not in its box's empty corner."""
+        x, y = min(max(x, -DISC_R * 0.6), w + DISC_R * 0.6), min(max(y, DISC_R), h - DISC_R)
+        if self.face.shape != "round":
+            return x, y
+        cx, cy, rim = w / 2, h / 2, min(w, h) / 2 - DISC_R * 0.2
+        far = ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5
+        if far <= rim:
+            return x, y
+        return cx + (x - cx) * rim / far, cy + (y - cy) * rim / far
 
     def _cost(self, centre: tuple[float, float], discs: list[tuple[float, float]],
               own: int) -> float:  # fmt: skip

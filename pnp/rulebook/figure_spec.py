@@ -9,6 +9,7 @@ setup [SCALE]  /  example [SCALE]           rows of real pieces
   row: label  /  area: label                a new row (`area` frames it)
   KIND SET [COMPONENT ...] [back|front] [xN] [crop ELEMENT ELEMENT] [as NAME]: label
   marker SET COMPONENT [back] on NAME at ELEMENT [ghost] [as NAME]: label
+  label on NAME at ELEMENT [above|below|left|right]: text   beside a piece, level with ELEMENT
   arrow NAME -> NAME: label
   die N [N ...] [as NAME]: label
   note [as NAME]: text
@@ -33,6 +34,7 @@ from pnp.rulebook.markdown import BodyLine, Directive
 
 KINDS = ("piece", "stack", "fan", "spread")
 SIDES = ("back", "front")
+EDGE_SIDES = ("above", "below", "left", "right")
 _COUNT = re.compile(r"^[x×](\d{1,3})$")
 _SCALE = re.compile(r"^(\d{1,3}(?:\.\d+)?):(\d{1,3}(?:\.\d+)?)$")
 _SELECTOR = re.compile(r"^(?P<name>[^=#]+)(?:=(?P<text>[^#]+))?(?:#(?P<nth>\d{1,4}))?$")
@@ -110,6 +112,17 @@ class Marker:
 
 
 @dataclass(frozen=True)
+class Edge:
+    """Words on a side of a named piece, level with one of its elements (a track's name)."""
+
+    on: str
+    at: Selector
+    side: str
+    label: str
+    line: int
+
+
+@dataclass(frozen=True)
 class Arrow:
     start: str
     end: str
@@ -125,6 +138,7 @@ class Tableau:
     rows: list[Row] = field(default_factory=list)
     markers: list[Marker] = field(default_factory=list)
     arrows: list[Arrow] = field(default_factory=list)
+    edges: list[Edge] = field(default_factory=list)
     caption: str = ""
 
 
@@ -217,14 +231,16 @@ def read_tableau(d: Directive) -> Tableau:
             out.markers.append(_marker(words[1:], label, body.line))
         elif kind == "arrow":
             out.arrows.append(_arrow(words[1:], label, body.line))
+        elif kind == "label":
+            out.edges.append(_edge(words[1:], label, body.line))
         elif kind in (*KINDS, "die", "note"):
             if not out.rows:
                 out.rows.append(Row("", False, body.line))
             out.rows[-1].items.append(_piece(kind, words[1:], label, body.line))
         else:
             raise fail(f"{d.name}: unknown item {kind!r}", body.line,
-                       "items: " + ", ".join((*KINDS, "die", "note", "marker", "arrow", "row",
-                                              "area", "caption")))  # fmt: skip
+                       "items: " + ", ".join((*KINDS, "die", "note", "marker", "label", "arrow",
+                                              "row", "area", "caption")))  # fmt: skip
     if not any(r.items for r in out.rows):
         raise fail(f"{d.name}: nothing to draw (a line like `stack SET: label`)", d.line)
     return out
@@ -297,3 +313,12 @@ def _arrow(words: list[str], label: str, line: int) -> Arrow:
     if len(words) != 3 or words[1] not in ("->", "→"):
         raise fail("write `arrow NAME -> NAME: label`", line)
     return Arrow(words[0], words[2], label, line)
+
+
+def _edge(words: list[str], label: str, line: int) -> Edge:
+    side = words.pop() if len(words) == 5 else "above"
+    if len(words) != 4 or words[0] != "on" or words[2] != "at" or side not in EDGE_SIDES:
+        raise fail("write `label on NAME at ELEMENT [above|below|left|right]: text`", line)
+    if not label:
+        raise fail("a label needs its text: `label on NAME at ELEMENT: text`", line)
+    return Edge(words[1], parse_selector(words[3], line), side, label, line)

@@ -20,6 +20,7 @@ from pnp.names import closest, did_you_mean
 from pnp.rulebook.anatomy import AnatomyPicture, Spot
 from pnp.rulebook.blocks import Story
 from pnp.rulebook.data import Faced, RulebookData
+from pnp.rulebook.edges import EdgeLabel
 from pnp.rulebook.figure import Figure
 from pnp.rulebook.figure_spec import (
     Piece,
@@ -31,10 +32,11 @@ from pnp.rulebook.figure_spec import (
 )
 from pnp.rulebook.flowables import FaceImage
 from pnp.rulebook.markdown import Directive
+from pnp.rulebook.measure import text_width
 from pnp.rulebook.para import Paragraph
 from pnp.rulebook.pens import Pens
 from pnp.rulebook.pieces import Dice, Item, Note
-from pnp.rulebook.pins import Link, Pin
+from pnp.rulebook.pins import LABEL_W, Link, Pin
 from pnp.rulebook.tableau import Cell, Drawable, Line, TableauPicture
 
 SHOWN = 8  # the most faces a fan or a spread draws
@@ -104,6 +106,7 @@ class Figures:
             if line_cells:
                 lines.append(Line(line_cells, label, row.framed))
         pins = self._pins(spec, cells, pens)
+        self._edges(spec, cells, pens)
         names = set(cells) | {p.name for p in pins if p.name}
         links = []
         for a in spec.arrows:
@@ -113,6 +116,7 @@ class Figures:
                                "marker)", a.line, did_you_mean(closest(end, names)))  # fmt: skip
             links.append(Link(a.start, a.end, pens.label(a.label, line=a.line) if a.label
                               else None))  # fmt: skip
+        _make_room(cells, pins, links)
         picture = TableauPicture(lines, pins, links, pens, self.data.forms,
                                  setup=spec.kind == "setup", scale=spec.scale, note=self._note,
                                  page_height=self.story.height)  # fmt: skip
@@ -181,6 +185,24 @@ class Figures:
             out.append(Pin(face, m.on, (cx, cy), m.ghost, m.name, label))
         return out
 
+    def _edges(self, spec: Tableau, cells: dict[str, Cell], pens: Pens) -> None:
+        """Each `label` put on its piece's side, level with the element it names."""
+        for e in spec.edges:
+            host = cells.get(e.on)
+            if host is None or not isinstance(host.thing, Item):
+                raise fail(f"label: no piece is named {e.on!r} (name it with `as NAME`)", e.line,
+                           did_you_mean(closest(e.on, cells)))  # fmt: skip
+            item = host.thing
+            x0, y0, x1, y1 = find_element(item.source or item.faces[0], e.at, e.line, repr(e.on))
+            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            window = item.window
+            if window is not None and not (window[0] <= cx <= window[2]
+                                           and window[1] <= cy <= window[3]):  # fmt: skip
+                raise fail(f"label: {e.at} is outside the part of {e.on!r} shown (crop)", e.line)
+            align = {"left": "right", "right": "left"}.get(e.side, "center")
+            text = pens.label(e.label, align, line=e.line)
+            item.edges.append(EdgeLabel(e.side, (cx, cy), x1 - x0, text))
+
     # -- names ---------------------------------------------------------------------------------
 
     def _set(self, set_id: str, line: int) -> list[Faced]:
@@ -197,12 +219,32 @@ class Figures:
         raise fail(f"no component {component!r} in {set_id!r}", line,
                    did_you_mean(closest(component, [f.component.id for f in faced])))  # fmt: skip
 
-    def _note(self, scale: float) -> str:
+    def _note(self, scale: float, larger: float | None = None) -> str:
+        """ "Scale 1:8", or "Actual size"; with the scale small pieces are drawn at when larger
+        (pnp.rulebook.pieces.MIN_PIECE_MM)."""
         words = self.data.words
-        if abs(scale - 1) < 1e-6:
-            return words.actual_size
-        ratio = Fraction(scale).limit_denominator(12)  # 1:4, 3:4, 2:1
-        return words.say("scale_note", scale=f"{ratio.numerator}:{ratio.denominator}")
+        said = words.actual_size if abs(scale - 1) < 1e-6 else \
+            words.say("scale_note", scale=_ratio(scale))  # fmt: skip
+        return said if larger is None else words.say("scale_larger", said=said,
+                                                     scale=_ratio(larger))  # fmt: skip
+
+
+def _ratio(scale: float) -> str:
+    ratio = Fraction(scale).limit_denominator(12)  # 1:4, 3:4, 2:1
+    return f"{ratio.numerator}:{ratio.denominator}"
+
+
+def _make_room(cells: dict[str, Cell], pins: list[Pin], links: list[Link]) -> None:
+    """A piece whose markers an arrow joins keeps room each side for the arrow's label, so
+    the label stands clear of its tracks beside the arrow, on a narrow page too."""
+    hosts = {pin.name: pin.on for pin in pins if pin.name}
+    for link in links:
+        host = hosts.get(link.start)
+        if link.label is None or host is None or hosts.get(link.end) != host:
+            continue
+        item = cells[host].thing
+        if isinstance(item, Item):
+            item.gutter = max(item.gutter, text_width(link.label, LABEL_W) + 8.0)  # its plate
 
 
 def faced_total(faced: list[Faced]) -> int:

@@ -224,10 +224,10 @@ class Generator:
 
 
 def _gallery_faces(faced: list[Faced], words: Words) -> list[tuple[FaceArt, list[Inline]]]:
-    """(face, caption) in gallery order: a back every copy shares once, first; backs that
-    differ beside their fronts."""
+    """(face, caption) in gallery order: a back that the copies of several fronts share once,
+    first; a back of its own (one front's, a sheet's) after its front."""
     backs = {f.back.key for f in faced if f.back is not None}
-    shared = len(backs) == 1 and all(f.back is not None for f in faced)
+    shared = len(faced) > 1 and len(backs) == 1 and all(f.back is not None for f in faced)
     out: list[tuple[FaceArt, list[Inline]]] = []
     if shared and faced[0].back is not None:
         out.append((faced[0].back, [Span(words.back, italic=True)]))

@@ -150,8 +150,8 @@ class Inlines:
 
     def _span(self, span: Span, lead: FontFamily | None, line: int) -> str:
         text = self._font_runs(span, lead, line)
-        if span.code:
-            text = f'<font name="{self._code_font()}">{text}</font>'
+        if span.code:  # the body's face of the span's weight: <font name> overrides <b>, <i>
+            text = f'<font name="{self._code_font(span)}">{text}</font>'
         if span.italic:
             text = f"<i>{text}</i>"
         if span.bold:  # emboldened in a family without a bold face (font_stroke)
@@ -169,5 +169,7 @@ class Inlines:
             for text, face in runs
         )
 
-    def _code_font(self) -> str:
-        return self.styles.body.fontName
+    def _code_font(self, span: Span) -> str:
+        """The body family's face for `span`'s weight and slant (a command set in a heading
+        or a bold run stays bold)."""
+        return pdf_name(self.styles.faces(span.bold, span.italic)[0])

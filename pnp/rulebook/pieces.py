@@ -8,12 +8,13 @@ says where its main face lies, for markers put on it.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.face import FaceArt
+from pnp.rulebook.edges import EdgeLabel, draw_labels, margins
 from pnp.rulebook.flowables import FaceForms, FaceImage
 from pnp.rulebook.measure import height_of
 from pnp.rulebook.para import Paragraph
@@ -23,6 +24,11 @@ EDGE = Color(0.55, 0.55, 0.55)
 LAYER = 1.3  # points between the edges of a stack's cards
 FAN_STEP = 9.0  # degrees between the cards of a hand
 DIE = mm_to_pt(8)
+# The least a piece is drawn across: at 1:8 a 24 mm token would be a 3 mm dot. A piece that a
+# figure's scale would make smaller is drawn at the first of STEPS that keeps it this size, and
+# the figure says so in its scale note.
+MIN_PIECE_MM = 6.0
+STEPS = (1.0, 3 / 4, 2 / 3, 1 / 2, 1 / 3, 1 / 4, 1 / 5, 1 / 6)
 PIPS = {1: [(0, 0)], 2: [(-1, 1), (1, -1)], 3: [(-1, 1), (0, 0), (1, -1)],
         4: [(-1, 1), (1, 1), (-1, -1), (1, -1)], 5: [(-1, 1), (1, 1), (0, 0), (-1, -1), (1, -1)],
         6: [(-1, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (1, -1)]}  # fmt: skip
@@ -40,13 +46,61 @@ class Item:
     layers: int = 1  # a stack's thickness, in drawn edges
     window: Box | None = None  # mm on the face: the part of a piece shown
     source: FaceArt | None = None  # the whole face a window is cut from (markers find on it)
+    edges: list[EdgeLabel] = field(default_factory=list)  # labels round it (pnp.rulebook.edges)
+    gutter: float = 0.0  # room each side for the labels of arrows between markers on it
 
     def __post_init__(self) -> None:
         shown = self.faces[:1] if self.kind in ("piece", "stack") else self.faces
         for face in shown:
             self.forms.plan(face)
 
+    def drawn_scale(self, s: float) -> float:
+        """The scale the piece is drawn at in a figure at `s`: `s`, or larger for a piece `s`
+        would make smaller than MIN_PIECE_MM (a part of a board is never that small)."""
+        face = self.faces[0]
+        needed = MIN_PIECE_MM / min(face.width_mm, face.height_mm)
+        if self.window is not None or s >= needed:
+            return s
+        return min((x for x in STEPS if x >= needed - 1e-9), default=1.0)
+
     def size(self, s: float) -> tuple[float, float]:
+        """The pieces' size, and the room its edge labels take."""
+        s = self.drawn_scale(s)
+        w, h = self._body(s)
+        left, bottom, right, top = self._margins(s)
+        return w + left + right, h + bottom + top
+
+    def face_at(self, s: float) -> Placed:
+        """The main face (a stack's top, the first of a row): where it is and how wide."""
+        s = self.drawn_scale(s)
+        face, x, y, w = self._body_face(s)
+        left, bottom, _, _ = self._margins(s)
+        return face, x + left, y + bottom, w
+
+    def draw(self, canvas: Canvas, s: float) -> None:
+        s = self.drawn_scale(s)
+        left, bottom, _, _ = self._margins(s)
+        canvas.saveState()
+        canvas.translate(left, bottom)
+        self._draw_body(canvas, s)
+        canvas.restoreState()
+        if self.edges:
+            w, h = self._body(s)
+            _, fx, fy, _ = self.face_at(s)
+            draw_labels(canvas, self.edges, s, (fx, fy), (left, bottom, left + w, bottom + h))
+
+    def shown(self, s: float) -> Box:
+        """The box (points, from the item's corner) of the part of its main face drawn."""
+        s = self.drawn_scale(s)
+        left, bottom, _, _ = self._margins(s)
+        w, h = self._body(s)
+        return left, bottom, left + w, bottom + h
+
+    def _margins(self, s: float) -> tuple[float, float, float, float]:
+        left, bottom, right, top = margins(self.edges, s)
+        return left + self.gutter, bottom, right + self.gutter, top
+
+    def _body(self, s: float) -> tuple[float, float]:
         w, h = self._face_size(self.faces[0], s)
         if self.window is not None:
             x0, y0, x1, y1 = self.window
@@ -60,14 +114,13 @@ class Item:
             return x1 - x0, y1 - y0
         return w, h
 
-    def face_at(self, s: float) -> Placed:
-        """The main face (a stack's top, the first of a row): where it is and how wide."""
+    def _body_face(self, s: float) -> Placed:
         w, _ = self._face_size(self.faces[0], s)
         if self.window is not None:
             return self.faces[0], -mm_to_pt(self.window[0]) * s, -mm_to_pt(self.window[1]) * s, w
         return self.faces[0], 0.0, self.layers * LAYER if self.kind == "stack" else 0.0, w
 
-    def draw(self, canvas: Canvas, s: float) -> None:
+    def _draw_body(self, canvas: Canvas, s: float) -> None:
         face = self.faces[0]
         w, h = self._face_size(face, s)
         if self.kind == "stack":
@@ -93,8 +146,8 @@ class Item:
 
     def _part(self, canvas: Canvas, face: FaceArt, s: float) -> None:
         """The window of the face, framed."""
-        ww, wh = self.size(s)
-        _, fx, fy, w = self.face_at(s)
+        ww, wh = self._body(s)
+        _, fx, fy, w = self._body_face(s)
         canvas.saveState()
         path = canvas.beginPath()
         path.roundRect(0, 0, ww, wh, 2)
@@ -190,7 +243,10 @@ class Note:
     text: Paragraph
     tint: Color
     bar: Color
-    width: float = mm_to_pt(44)
+    width: float = mm_to_pt(44)  # narrowed under a row of items (pnp.rulebook.tableau)
+
+    def __post_init__(self) -> None:
+        self.natural = self.width
 
     def size(self, s: float) -> tuple[float, float]:
         return self.width, height_of(self.text, self.width - 10) + 8

@@ -1,5 +1,6 @@
 """Markers standing on pieces (a board's spaces, a card's corner) and arrows joining the items
-and markers of a figure: drawn over its rows, at the figure's scale."""
+and markers of a figure: drawn over its rows, at the figure's scale. Their labels go last, each
+where it covers no word, outline, marker or arrow (pnp.rulebook.clear)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.face import FaceArt
+from pnp.rulebook.clear import Clutter, clear_spot
 from pnp.rulebook.figure import arrow, tag
 from pnp.rulebook.flowables import FaceForms, FaceImage
 from pnp.rulebook.measure import text_width
@@ -21,6 +23,7 @@ LABEL_W = mm_to_pt(40)  # a marker's or an arrow's label wraps at this width
 Box = tuple[float, float, float, float]
 Point = tuple[float, float]
 Spot = tuple[float, float, float]  # a marker's centre and radius
+Tag = tuple[Paragraph, Point, float]  # a label, where it belongs, its width
 
 
 @dataclass(frozen=True)
@@ -49,19 +52,23 @@ def draw_pins(
     s: float,
     forms: FaceForms,
     pens: Pens,
-) -> dict[str, Spot]:
-    """Each marker on its host (an item drawn from (x, y)), none of it off the host's edge;
-    the named ones' centres and radii, for arrows."""
+    clutter: Clutter,
+) -> tuple[dict[str, Spot], list[Tag]]:
+    """Each marker on its host (an item drawn from (x, y)), none of it off the host's edge,
+    added to `clutter`; the named ones' centres and radii, for arrows, and their labels, to be
+    placed once the arrows are known."""
     out: dict[str, Spot] = {}
+    tags: list[Tag] = []
     for pin in pins:
         thing, x, y = hosts[pin.on]
         host = thing.face_at(s)
         assert host is not None  # checked when the figure was read
         _, fx, fy, _ = host
-        cx = x + fx + mm_to_pt(pin.centre_mm[0]) * s
-        cy = y + fy + mm_to_pt(pin.centre_mm[1]) * s
-        w = mm_to_pt(pin.face.width_mm) * s
-        h = mm_to_pt(pin.face.height_mm) * s
+        hs = thing.drawn_scale(s)  # a marker keeps to its host's scale, spaces and all
+        cx = x + fx + mm_to_pt(pin.centre_mm[0]) * hs
+        cy = y + fy + mm_to_pt(pin.centre_mm[1]) * hs
+        w = mm_to_pt(pin.face.width_mm) * hs
+        h = mm_to_pt(pin.face.height_mm) * hs
         canvas.saveState()
         path = canvas.beginPath()  # a marker stands on its host: none of it off the edge
         path.rect(x, y, *thing.size(s))
@@ -72,30 +79,42 @@ def draw_pins(
             _fade(canvas, pin.face, cx, cy, w, h, pens.ink)
         canvas.restoreState()
         r = max(w, h) / 2
+        clutter.solid.append((cx - r, cy - r, cx + r, cy + r))
         if pin.name:
             out[pin.name] = (cx, cy, r)
         if pin.label is not None:
             width = text_width(pin.label, LABEL_W)
-            tag(canvas, pin.label, cx + r + 4 + width / 2, cy, width)
-    return out
+            tags.append((pin.label, (cx + r + 4 + width / 2, cy), width))
+    return out, tags
 
 
-def draw_links(
-    canvas: Canvas, links: list[Link], boxes: dict[str, Box], pins: dict[str, Spot], colour: Color
-) -> None:
-    """Each arrow between items (their boxes) or markers (their centres and radii)."""
-    for link in links:
-        a, b = _centre(link.start, boxes, pins), _centre(link.end, boxes, pins)
-        start = _trim(a, b, link.start, boxes, pins)
-        end = _trim(b, a, link.end, boxes, pins)
-        bend = 0.22 if link.start in pins and link.end in pins else 0.0
-        over = _over(link, boxes)
-        if over is not None:  # neighbours in a row: over their tops, bowing up
-            start, end = over
-            bend = 0.2 if end[0] > start[0] else -0.2
+def draw_links(canvas: Canvas, links: list[Link], boxes: dict[str, Box], pins: dict[str, Spot],
+               colour: Color, clutter: Clutter, tags: list[Tag]) -> None:  # fmt: skip
+    """Each arrow between items (their boxes) or markers (their centres and radii); then the
+    labels, `tags` (the markers') and the arrows', each clear of what is drawn."""
+    for start, end, bend, label in [_route(link, boxes, pins) for link in links]:
+        clutter.add_curve(start, end, bend)
         spot = arrow(canvas, start, end, colour, bend)
-        if link.label is not None:
-            tag(canvas, link.label, *spot, text_width(link.label, LABEL_W))
+        if label is not None:
+            tags.append((label, spot, text_width(label, LABEL_W)))
+    for paragraph, near, width in tags:
+        h = paragraph.wrap(width + 2, 1000)[1]
+        x, y = clear_spot(near, width + 5, h + 3, clutter)
+        tag(canvas, paragraph, x, y, width)
+
+
+def _route(link: Link, boxes: dict[str, Box],
+           pins: dict[str, Spot]) -> tuple[Point, Point, float, Paragraph | None]:  # fmt: skip
+    """An arrow's start, end and bow."""
+    a, b = _centre(link.start, boxes, pins), _centre(link.end, boxes, pins)
+    start = _trim(a, b, link.start, boxes, pins)
+    end = _trim(b, a, link.end, boxes, pins)
+    bend = 0.22 if link.start in pins and link.end in pins else 0.0
+    over = _over(link, boxes)
+    if over is not None:  # neighbours in a row: over their tops, bowing up
+        start, end = over
+        bend = 0.2 if end[0] > start[0] else -0.2
+    return start, end, bend, link.label
 
 
 def _over(link: Link, boxes: dict[str, Box]) -> tuple[Point, Point] | None:

@@ -21,10 +21,12 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.face import FaceArt
 from pnp.memo import Memo
+from pnp.rulebook.clear import Clutter
 from pnp.rulebook.flowables import FaceForms
 from pnp.rulebook.measure import height_of, text_width
 from pnp.rulebook.para import Paragraph
 from pnp.rulebook.pens import Pens
+from pnp.rulebook.pieces import Item, Note
 from pnp.rulebook.pins import Link, Pin, draw_links, draw_pins
 from pnp.units import mm_to_pt
 
@@ -32,6 +34,7 @@ HGAP, VGAP = mm_to_pt(6), mm_to_pt(5)
 PAD = mm_to_pt(3)  # inside an area's frame
 ARCH = mm_to_pt(14)  # over a row whose items arrows join (the bow and its label)
 LABEL_MIN = mm_to_pt(22)  # a piece's label wraps at the piece's width, or this if wider
+NOTE_MIN = mm_to_pt(26)  # a note under an item narrows to the item's width, not below this
 ROW_LABEL_W = mm_to_pt(30)
 SETUP_SCALES = (1 / 2, 1 / 3, 1 / 4, 1 / 5, 1 / 6, 1 / 8, 1 / 10, 1 / 12)
 EXAMPLE_SCALES = (0.6, 0.55, 0.5, 0.45, 0.4, 1 / 3, 0.3, 0.25, 0.2, 1 / 6, 1 / 8, 1 / 10)
@@ -84,13 +87,15 @@ class TableauPicture:
 
     def __init__(self, lines: list[Line], pins: list[Pin], links: list[Link], pens: Pens,
                  forms: FaceForms, *, setup: bool, scale: float | None,
-                 note: Callable[[float], str], page_height: float) -> None:  # fmt: skip
+                 note: Callable[[float, float | None], str],
+                 page_height: float) -> None:  # fmt: skip
         self.lines, self.pins, self.links, self.pens = lines, pins, links, pens
         self.forms, self.setup, self.fixed, self.note = forms, setup, scale, note
         self.page_height = page_height
         for pin in pins:
             forms.plan(pin.face)
-        self._layouts: Memo[tuple[float, float | None], _Placed] = Memo(64)  # scales tried
+        self._layouts: Memo[tuple[float, float | None, float], _Placed] = Memo(64)  # tried
+        self.avail = 10_000.0  # the width the figure last offered (notes narrow to fit it)
         self.wrap_at: float | None = None  # the width rows wrap at, when nothing else fits
         self.row_w = max([text_width(line.label, ROW_LABEL_W) for line in lines
                           if line.label is not None and not line.framed] + [0.0])  # fmt: skip
@@ -104,7 +109,7 @@ class TableauPicture:
             nice = (self.fixed, *(s for s in nice if s < self.fixed))
         floor = min(FLOORS["setup" if self.setup else "example"], nice[0])
         tall = self.page_height * (0.8 if self.setup else 0.6)
-        self.wrap_at = None
+        self.wrap_at, self.avail = None, width
         fits = [s for s in nice if s >= floor - 1e-9 and self.layout(s).width <= width + 0.01
                 and self.layout(s).height <= tall]  # fmt: skip
         if self.fixed and fits and fits[0] != self.fixed and self.layout(self.fixed).width <= width:
@@ -128,7 +133,8 @@ class TableauPicture:
 
     def layout(self, scale: float, wrap: float | None = None) -> _Placed:
         """The picture laid out at `scale`, rows wrapped at `wrap` (worked out once each)."""
-        return self._layouts.get_or_make((scale, wrap), lambda: self._layout(scale, wrap))
+        return self._layouts.get_or_make((scale, wrap, self.avail),
+                                         lambda: self._layout(scale, wrap))  # fmt: skip
 
     def _wrapped(self, s: float, width: float | None) -> list[Line]:
         """The rows, those wider than `width` (but a grid's) split into the fewest parts that
@@ -167,7 +173,35 @@ class TableauPicture:
                   for i in range(columns)]  # fmt: skip
         return self.row_w + HGAP + sum(widths) + HGAP * (columns - 1)
 
+    def _fit_notes(self, s: float) -> None:
+        """A row of notes under a row of as many items (what each step did, under the step)
+        takes the items' widths, so each note stands under its item and the two rows wrap
+        alike: one sequence, not a row of wide notes breaking where the items did not. In a
+        row too wide for the page the notes narrow first (down to NOTE_MIN), before the
+        pieces shrink."""
+        for line in self.lines:
+            for cell in line.cells:
+                if isinstance(cell.thing, Note):
+                    cell.thing.width = cell.thing.natural
+        under = set()
+        for above, line in zip(self.lines, self.lines[1:], strict=False):
+            notes = [c.thing for c in line.cells if isinstance(c.thing, Note)]
+            if len(notes) != len(line.cells) or len(line.cells) != len(above.cells):
+                continue
+            under.add(id(line))
+            for note, cell in zip(notes, above.cells, strict=True):
+                note.width = min(max(self._cell_w(cell, s), NOTE_MIN), note.natural)
+        for line in self.lines:
+            notes = [c.thing for c in line.cells if isinstance(c.thing, Note)]
+            if not notes or id(line) in under:
+                continue
+            span = sum(self._cell_w(c, s) for c in line.cells) + HGAP * (len(line.cells) - 1)
+            excess = span + (2 * PAD if line.framed else 0.0) - self.avail
+            for note in notes if excess > 0 else []:
+                note.width = max(NOTE_MIN, note.natural - excess / len(notes))
+
     def _layout(self, s: float, wrap: float | None = None) -> _Placed:
+        self._fit_notes(s)
         lines = self._wrapped(s, wrap)
         grid = [ln for ln in lines if ln.label is not None and not ln.framed and not ln.above]
         columns = max((len(line.cells) for line in grid), default=0)
@@ -257,8 +291,32 @@ class TableauPicture:
 
     # -- drawing -------------------------------------------------------------------------------
 
+    def _items(self) -> list[Item]:
+        return [c.thing for line in self.lines for c in line.cells if isinstance(c.thing, Item)]
+
+    def _clutter(self, placed: _Placed, s: float) -> Clutter:
+        """What the markers' and arrows' labels keep off: the words and outlines of the pieces
+        markers stand on, every other item and every label whole."""
+        clutter = Clutter((0.0, -placed.height, placed.width, 0.0))
+        bases = {pin.on for pin in self.pins}
+        for cell, x, y in placed.spots:
+            w, h = cell.thing.size(s)
+            at = cell.thing.face_at(s) if cell.name in bases else None
+            if at is None:
+                clutter.solid.append((x, y, x + w, y + h))
+                continue
+            face, fx, fy, _ = at
+            whole = getattr(cell.thing, "source", None) or face
+            x0, y0, x1, y1 = cell.thing.shown(s) if isinstance(cell.thing, Item) else (0, 0, w, h)
+            hs = cell.thing.drawn_scale(s) if isinstance(cell.thing, Item) else s
+            clutter.add_face(whole, x + fx, y + fy, hs, (x + x0, y + y0, x + x1, y + y1))
+        for paragraph, x, top, width in placed.labels:
+            clutter.solid.append((x, top - paragraph.wrap(width, 1000)[1], x + width, top))
+        return clutter
+
     def draw(self, canvas: Canvas, scale: float) -> None:
         placed = self.layout(scale, self.wrap_at)
+        self._fit_notes(scale)  # the notes' widths at this scale (other scales were tried)
         canvas.saveState()
         canvas.translate(0, placed.height)  # layout runs down from the top
         for x0, y0, x1, y1 in placed.frames:
@@ -278,10 +336,13 @@ class TableauPicture:
             h = paragraph.wrap(width, 1000)[1]
             paragraph.drawOn(canvas, x, top - h)
         hosts = {cell.name: (cell.thing, x, y) for cell, x, y in placed.spots if cell.name}
-        centres = draw_pins(canvas, self.pins, hosts, scale, self.forms, self.pens)
-        draw_links(canvas, self.links, placed.boxes, centres, self.pens.accent)
+        clutter = self._clutter(placed, scale)
+        centres, tags = draw_pins(canvas, self.pins, hosts, scale, self.forms, self.pens, clutter)
+        draw_links(canvas, self.links, placed.boxes, centres, self.pens.accent, clutter, tags)
         if self.setup:
-            note = self.pens.label(f"*{self.note(scale)}*", "right", muted=True)
+            larger = sorted({item.drawn_scale(scale) for item in self._items()} - {scale})
+            note = self.pens.label(f"*{self.note(scale, larger[0] if larger else None)}*",
+                                   "right", muted=True)  # fmt: skip
             note.wrap(placed.width, 100)
             note.drawOn(canvas, 0, -placed.height + 2)
         canvas.restoreState()

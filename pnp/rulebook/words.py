@@ -60,7 +60,7 @@ SAY: dict[str, dict[str, str]] = {
         "label_example": "Example", "label_note": "Note", "label_reading": "Our reading",
         "credits_inside": "named in full after the contents",
         "credit_designer": "Designer", "credit_publisher": "Publisher",
-        "scale_note": "Scale {scale}",
+        "scale_note": "Scale {scale}", "scale_larger": "{said}; small pieces {scale}",
     },
     "ja": {
         "total": "合計：{paper}用紙{sheets}枚。",
@@ -86,7 +86,7 @@ SAY: dict[str, dict[str, str]] = {
         "label_example": "例", "label_note": "注", "label_reading": "私たちの解釈",
         "credits_inside": "目次のあとに全員を掲載",
         "credit_designer": "デザイナー", "credit_publisher": "発行",
-        "scale_note": "縮尺 {scale}",
+        "scale_note": "縮尺 {scale}", "scale_larger": "{said}（小さな駒は{scale}）",
     },
 }  # fmt: skip
 PIECES = {

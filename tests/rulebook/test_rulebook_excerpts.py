@@ -55,8 +55,7 @@ EXCERPTS = {
                              ["National Security Tracker",
                               "the tracks of the United States, China and the United Kingdom"]),
     "1955-war-of-espionage": ("The middle of the board",
-                              ["the tracks left to right: United States, Great Britain, France, "
-                               "Poland, Hungary, U.S.S.R."]),
+                              ["Sam's end at the top, Alex's at the bottom"]),
 }  # fmt: skip
 
 
@@ -92,6 +91,23 @@ def test_the_tracker_excerpt_shows_its_nation_headers(built):
                   and r["top"] < min(w["top"] for w in codes.values()) if codes]  # fmt: skip
     assert set(codes) == {"USA", "CHN", "GBR"}
     assert frames, "the headers lie outside the excerpt"
+
+
+def test_the_board_excerpt_names_each_track_above_its_column(built):
+    """1955's middle of the board: each country's name stands just above the excerpt, over its
+    own column, left to right as the board runs (before, only the caption named them)."""
+    names = ["United", "Great", "France", "Poland", "Hungary", "U.S.S.R."]
+    with pdfplumber.open(built("1955-war-of-espionage", False)) as pdf:
+        page = page_with(pdf, "The middle of the board")
+        frame = max((r for r in page.rects + page.curves if r["height"] > 40 * MM and r["stroke"]
+                     and r["width"] > 60 * MM), key=lambda r: r["height"])  # fmt: skip
+        words = {w["text"]: w for w in page.extract_words()
+                 if w["text"] in names and 0 < frame["top"] - w["bottom"] < 12 * MM}  # fmt: skip
+    assert set(words) == set(names), sorted(words)
+    column = frame["width"] / len(names)
+    for i, name in enumerate(names):
+        middle = (words[name]["x0"] + words[name]["x1"]) / 2
+        assert abs(middle - (frame["x0"] + column * (i + 0.5))) < column / 2, (name, middle)
 
 
 # -- booklet figures keep readable pieces ---------------------------------------------------------
@@ -191,3 +207,121 @@ def test_the_card_games_leaders_cross_no_picture_and_count_down_the_card(built):
                                              for p in over])  # fmt: skip
     tops = [numbers[n] for n in sorted(numbers)]
     assert len(tops) >= 5 and all(b >= a - 3 * MM for a, b in zip(tops, tops[1:], strict=False))
+
+
+def test_a_booklets_chain_of_reactions_reads_as_one_row_under_its_cards(built):
+    """The card game's chain: each note of what resolved stands under the card it resolves
+    (its left edge within 5 mm of the card's number), all three on one row (before, the third
+    note wrapped onto a row of its own at booklet size)."""
+    with pdfplumber.open(built("espionage-card-game", True)) as pdf:
+        words = page_with(pdf, "A chain of Reactions").extract_words()
+    steps = [next(w for w in words if w["text"] == f"{n}.") for n in (1, 2, 3)]
+    notes = [next(w for w in words if w["text"] == t) for t in ("Last:", "Second:", "First:")]
+    for step, note in zip(steps, notes, strict=True):
+        assert abs(note["x0"] - step["x0"]) < 5 * MM, (step, note)
+        assert 0 < note["top"] - step["top"] < 40 * MM, (step, note)
+    assert max(n["top"] for n in notes) - min(n["top"] for n in notes) < 6 * MM
+
+
+# -- a figure's labels cover no line ---------------------------------------------------------------
+
+
+def stroked_points(page: pdfplumber.page.Page, step: float = 0.5) -> list[tuple[float, float]]:
+    """Points every `step` pt along every stroked outline and line of the page (the faces'
+    forms included): a column's border, a space's frame, an arrow."""
+    out = []
+    for thing in [*page.rects, *page.curves, *page.lines]:
+        if not thing.get("stroke"):
+            continue
+        pts = thing.get("pts") or [(thing["x0"], thing["top"]), (thing["x1"], thing["top"]),
+                                   (thing["x1"], thing["bottom"]), (thing["x0"], thing["bottom"]),
+                                   (thing["x0"], thing["top"])]  # fmt: skip
+        for (ax, ay), (bx, by) in zip(pts, pts[1:], strict=False):
+            n = max(1, int(max(abs(bx - ax), abs(by - ay)) / step))
+            out += [(ax + (bx - ax) * k / n, ay + (by - ay) * k / n) for k in range(n + 1)]
+    return out
+
+
+def at_label(page: pdfplumber.page.Page) -> float:
+    return page.search("The tracker's top")[0]["top"]
+
+
+@pytest.mark.parametrize("booklet", [False, True])
+def test_the_tracker_excerpts_arrow_labels_sit_clear_of_its_lines(built, booklet):
+    """The "+3" and "+1" of the Caledonian example: no border of a column or a space, and no
+    arrow, runs through either label (before, both sat on the columns' borders), and each
+    stands beside its own track, the United Kingdom's +3 nearer GBR than USA (in the booklet
+    both had gone to the left of the tracker)."""
+    with pdfplumber.open(built("espionage-caledonian", booklet)) as pdf:
+        page = page_with(pdf, "The tracker's top")
+        words = page.extract_words()
+        tops = [w for w in words if w["text"] == "MAX"]  # the top spaces, under the heads
+        heads = [
+            w
+            for w in words
+            if w["text"] in ("USA", "GBR")
+            and any(
+                abs(w["x0"] - t["x0"]) < 8 * MM and 0 < t["top"] - w["bottom"] < 12 * MM
+                for t in tops
+            )
+        ]
+        caption = at_label(page)
+        labels = [w for w in words if re.fullmatch(r"[+−-]\d", w["text"])
+                  and min(h["x0"] for h in heads) - 25 * MM < w["x0"]
+                  and w["x1"] < max(h["x1"] for h in heads) + 25 * MM
+                  and min(h["top"] for h in heads) < w["top"] < caption]  # fmt: skip
+        points = stroked_points(page)
+    assert len(labels) == 2, labels
+    for w in labels:
+        on = [(round(x), round(y)) for x, y in points
+              if w["x0"] - 1 < x < w["x1"] + 1 and w["top"] - 1 < y < w["bottom"] + 1]  # fmt: skip
+        assert not on, (w["text"], on[:5])
+    middle = {h["text"]: (h["x0"] + h["x1"]) / 2 for h in heads}
+    for w in labels:
+        x = (w["x0"] + w["x1"]) / 2
+        own, other = ("GBR", "USA") if w["text"] == "+3" else ("USA", "GBR")
+        assert abs(x - middle[own]) < abs(x - middle[other]), (w["text"], x, middle)
+
+
+def test_an_anatomys_leaders_leave_a_round_piece_the_short_way(built):
+    """Axis & Allies' network marker at 2:1: each leader leaves the marker on its label's side,
+    its run across the marker under 40% of the marker's width (before, call-out 1, the
+    marker's colour, ran from the left rim right across the picture to a label on the right)."""
+    with pdfplumber.open(built("axis-allies-espionage", False)) as pdf:
+        page = page_with(pdf, "A level 2 network marker")
+        runs = leaders(page)
+        marker = min((c for c in page.curves if c["width"] > 15 * MM
+                      and abs(c["width"] - c["height"]) < 1), key=lambda c: c["width"])  # fmt: skip
+    assert len(runs) == 3, runs
+    for (x0, _), (x1, _), _ in runs:
+        assert abs(x1 - x0) < 0.4 * marker["width"], (round(x0), round(x1), marker["width"])
+
+
+def test_a_sheets_gallery_shows_its_front_before_its_back(built):
+    """Axis & Allies' reference sheet (one front, five copies): the front comes first in the
+    gallery, its back after it, named as that sheet's back (before, "Back (every card)" led)."""
+    with pdfplumber.open(built("axis-allies-espionage", False)) as pdf:
+        page = page_with(pdf, "Espionage reference ×5")
+        front = page.search("Espionage reference ×5")[0]
+        back = page.search(r"Espionage reference \(back\)")
+    assert back, "the back is not captioned as the sheet's back"
+    assert (front["top"], front["x0"]) < (back[0]["top"] - 1, back[0]["x0"]) or (
+        abs(front["top"] - back[0]["top"]) < 2 and front["x0"] < back[0]["x0"]
+    )
+
+
+def test_a_booklets_setup_draws_a_token_no_smaller_than_6_mm(built):
+    """Caledonian's booklet setup is at 1:8, where the 25 mm allegiance token would be a 3 mm
+    dot: it is drawn at 1:4 instead (its outline measured, about 6 mm), and the scale note says
+    so."""
+    with pdfplumber.open(built("espionage-caledonian", True)) as pdf:
+        page = page_with(pdf, "Scale 1:8")
+        label = page.search("Public allegiance")[0]  # "token" wraps to the next line
+        middle = (label["x0"] + label["x1"]) / 2
+        discs = [c for c in page.curves if abs((c["x0"] + c["x1"]) / 2 - middle) < 8 * MM
+                 and 0 < label["top"] - c["bottom"] < 25 * MM
+                 and abs(c["width"] - c["height"]) < 0.2 and c["width"] < 20 * MM]  # fmt: skip
+        note = flat(page.extract_text())
+    assert discs, "no token over its label"
+    assert max(c["width"] for c in discs) >= 6 * MM - 0.5, max(c["width"] / MM for c in discs)
+    assert "Scale 1:8; small pieces 1:4" in note

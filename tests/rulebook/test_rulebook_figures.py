@@ -332,3 +332,29 @@ setup 1:2
     assert "The whole deck, laid out:" in page  # the lead-in went with its figure
     assert "Scale 1:2" in page
     assert len(shapes) > 10
+
+
+LABELLED = """# Overview
+
+```pnp
+example
+  piece agents handler as card: The handler
+  label on {on} at {at}: Its name
+  caption: An agent card, labelled.
+```
+"""
+
+
+@pytest.mark.parametrize(("on", "at", "said"), [
+    ("crad", "title", "label: no piece is named 'crad'"),
+    ("card", "titel", "no element named 'titel'"),
+])  # fmt: skip
+def test_a_label_naming_no_piece_or_element_is_refused_at_its_line(tmp_path, on, at, said):
+    """`label on NAME at ELEMENT`: a name the figure or the face lacks stops the build at the
+    label's line, with the closest name (exit 2, nothing written)."""
+    folder = game_copy(tmp_path, LABELLED.format(on=on, at=at))
+    result = pnp("build", str(folder), "--what", "rulebook", "--out", str(tmp_path / "out"))
+    assert result.returncode == 2, result.stderr
+    assert "rulebook.md.j2:6:" in result.stderr, result.stderr
+    assert said in result.stderr and "did you mean" in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr

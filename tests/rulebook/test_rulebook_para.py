@@ -69,3 +69,39 @@ def test_a_figure_label_breaks_after_a_hyphen_not_inside_the_word() -> None:
 def test_a_word_wider_than_its_label_stays_whole() -> None:
     lines = _label_lines("Counterespionage roll", 40)
     assert lines[0] == "Counterespionage", lines
+
+
+# -- a code span keeps the weight of the words around it --
+
+
+def test_a_code_span_inside_bold_is_set_bold() -> None:
+    """`**Check it with `pnp validate` first.**`: the command is part of the bold run, read
+    back from the PDF by the font of its characters (Platypus's <font name> had reset <b>)."""
+    import io
+
+    import pdfplumber
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.catalog.games import resolve_game
+    from pnp.pipeline.faces import template_set
+    from pnp.rulebook.inline import Icons, Inlines
+    from pnp.rulebook.markdown import parse_inline
+    from pnp.rulebook.styles import make_styles
+    from pnp.rulebook.words import Words
+
+    templates = template_set(resolve_game("espionage-caledonian"))
+    styles = make_styles(templates.theme, "")
+    inlines = Inlines(styles, Icons(templates, (0, 0, 0)), "rulebook.md", Words("en"))
+    text = inlines.markup(parse_inline("Then **check it with `pnp validate` first.**", 1),
+                          styles.body, 1)  # fmt: skip
+    out = io.BytesIO()
+    canvas = Canvas(out)
+    para = Paragraph(text, styles.body)
+    para.wrap(400, 100)
+    para.drawOn(canvas, 50, 700)
+    canvas.save()
+    with pdfplumber.open(io.BytesIO(out.getvalue())) as pdf:
+        words = pdf.pages[0].extract_words(extra_attrs=["fontname"])
+    fonts = {w["text"]: w["fontname"].split("+")[-1] for w in words}
+    assert fonts["check"] != fonts["Then"], fonts  # the bold run is in another face
+    assert fonts["pnp"] == fonts["check"] == fonts["first."], fonts
