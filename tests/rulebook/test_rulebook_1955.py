@@ -136,3 +136,11 @@ def test_every_glossary_term_points_at_a_page(game, pages):
         assert at >= 0, row["term"]
         cell = glossary[at : at + len(row["term"]) + len(definition) + 12]
         assert re.search(r" \d+( |$)", cell), (row["term"], cell)
+
+
+def test_the_book_joins_the_board_as_the_kit_does_with_glue_never_tape(pages):
+    """The kit's page 1 and its tiled sheets say glue the board's overlaps; the book's builder
+    section said "tape the board's sheets together", so a builder read two ways to do one job."""
+    book = flat(" ".join(pages)).lower()
+    assert "tape" not in book
+    assert "glue the board's sheets along their overlaps" in book
