@@ -5,7 +5,9 @@ one card face, seconds for a rulebook page); pdfium does it in C. `TextPage.char
 character the keys pdfplumber gives (text, x0, x1, top, bottom, doctop, size, upright,
 fontname, matrix), measured the same way: a character's box is its advance wide and its font
 size tall, from the font's descent below the baseline (pdfminer's box; pdfium's own "loose"
-box reaches the font's ascent instead), in points from the page's top-left corner. Words and
+box reaches the font's ascent instead), in points from the page's top-left corner. Text turned
+by a multiple of 90 degrees is measured as pdfminer does; text at another angle (a tilted
+picture) has pdfium's box, so its words may come out in another order. Words and
 text are then made by pdfplumber's own `extract_words` and `extract_text` from those
 characters, so a test reads the same words either way.
 
@@ -86,7 +88,7 @@ def _read(page: pdfium.PdfPage, doctop: float) -> TextPage:
         name, descent = _font(raw, i, fonts)
         x0, y0, x1, y1 = _pdfminer_box(rect, (ox.value, oy.value), m, em, descent)
         char = {
-            "text": chr(pdfium_c.FPDFText_GetUnicode(raw, i)),
+            "text": _text(pdfium_c.FPDFText_GetUnicode(raw, i)),
             "x0": x0, "x1": x1, "top": height - y1, "bottom": height - y0,
             "doctop": doctop + height - y1, "upright": m[0] * m[3] > 0 and m[1] * m[2] <= 0,
             "fontname": name, "matrix": m,
@@ -99,6 +101,11 @@ def _read(page: pdfium.PdfPage, doctop: float) -> TextPage:
     return found
 
 
+def _text(code: int) -> str:
+    """The character: pdfium reports a hyphen that ends a line as \\x02, pdfminer as itself."""
+    return "-" if code == 2 else chr(code)
+
+
 def _pdfminer_box(
     rect: Any, origin: tuple[float, float], m: tuple[float, ...], em: float, descent: float
 ) -> tuple[float, float, float, float]:
@@ -107,6 +114,8 @@ def _pdfminer_box(
     the origin), across it from `descent` ems below the baseline to 1 em above that (pdfium's
     box reaches the font's ascent instead); for text turned by a multiple of 90 degrees."""
     x0, y0, x1, y1 = rect.left, rect.bottom, rect.right, rect.top
+    if abs(m[0] * m[1]) > 1e-6:  # turned by another angle: pdfium's box
+        return x0, y0, x1, y1
     if abs(m[0]) >= abs(m[1]):  # the baseline runs across the page
         x0, x1 = (origin[0], x1) if m[0] > 0 else (x0, origin[0])
     else:
