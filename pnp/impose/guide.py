@@ -23,7 +23,7 @@ class KitGuide:
     """What the builder's page says about a kit beyond its sheet list."""
 
     counts: tuple[tuple[str, int], ...] = ()  # each set's name and how many pieces it has
-    card_sizes: tuple[tuple[float, float], ...] = ()  # two-sided grid pieces: the ones to sleeve
+    card_sizes: tuple[tuple[float, float], ...] = ()  # the decks' cards: the ones to sleeve
     straight: bool = False  # rectangular pieces cut along crop marks
     round: bool = False  # round tokens or markers
     square_tokens: bool = False  # round pieces cut square instead
@@ -42,10 +42,13 @@ class KitGuide:
     ) -> KitGuide:
         """The guide to a kit of `groups`; `tiled` names the boards printed over more than
         one sheet (a board that fits on one sheet is cut like any other piece, not glued)."""
+        # only decks are shuffled, so only their cards are worth a sleeve (as the rulebook's
+        # print chapter says); an aid or a play summary is not, and may be of a size no sleeve
+        # is sold for (the card game's 63 x 125 mm summary asked for 66 x 128 mm sleeves)
         cards = {
             (round(p.width_mm, 1), round(p.height_mm, 1))
             for g in groups
-            if g.imposition == "grid"
+            if g.deck and g.imposition == "grid"
             for p in g.pieces
             if p.back is not None and max(p.width_mm, p.height_mm) <= CARD_MAX_MM
         }

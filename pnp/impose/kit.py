@@ -48,6 +48,7 @@ class KitGroup:
     name: str
     imposition: str
     pieces: tuple[Piece, ...]
+    deck: bool = False  # cards shuffled together (the catalog's kind: card): the ones to sleeve
 
 
 class KitTooLong(ValueError):

@@ -175,7 +175,7 @@ class _Imposer:
         return out
 
     def groups(self, sets: list[ComponentSet]) -> list[KitGroup]:
-        return [KitGroup(s.name, s.imposition, tuple(p)) for s, p in self.placed(sets)]
+        return [KitGroup(s.name, s.imposition, tuple(p), s.is_deck) for s, p in self.placed(sets)]
 
     def impose(self, sets: list[ComponentSet], *, kit: bool) -> Document:
         lang = kit_language(self.game)

@@ -44,7 +44,7 @@ def add_sets(
     With `kit`, every set shares the kit's sheets (see pnp.impose.kit).
     """
     if kit and placed:
-        groups = [KitGroup(s.name, s.imposition, tuple(pieces)) for s, pieces in placed]
+        groups = [KitGroup(s.name, s.imposition, tuple(pieces), s.is_deck) for s, pieces in placed]
         try:
             doc.add_kit(groups, limit=PAGES)
         except KitTooLong as err:

@@ -101,6 +101,18 @@ def test_page_1_is_the_builders_page(builtin_kits) -> None:
     assert "63 x 88 mm cards (66 x 91 mm sleeves)" in pages["espionage-card-game"]
 
 
+def test_page_1_names_sleeves_for_the_decks_cards_only(builtin_kits) -> None:
+    """Sleeves are for cards that are shuffled: page 1 names a sleeve size only for a deck's
+    cards (as the rulebook's print chapter does), never for an aid or a play summary (the card
+    game's 63 x 125 mm summaries asked for 66 x 128 mm sleeves, a size nobody sells)."""
+    for game_id, path in builtin_kits("a4").items():
+        page = labels(path)[0]
+        named = {(float(w), float(h)) for w, h in re.findall(r"([\d.]+) x ([\d.]+) mm cards", page)}
+        decks = {(s.trim.width_mm, s.trim.height_mm) for s in resolve_game(game_id).decks.values()}
+        assert named <= decks, (game_id, sorted(named - decks))
+    assert "66 x 128" not in labels(builtin_kits("letter")["espionage-card-game"])[0]
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_no_crop_mark_in_a_printers_dead_zone(builtin_kits, paper) -> None:
     """No crop mark (a short solid black line) nearer than 5 mm to the paper's edge."""

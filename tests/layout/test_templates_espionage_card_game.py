@@ -156,3 +156,42 @@ def test_ink_saver_lightens_the_bands_and_keeps_the_words(game):
         (normal, normal_text), (light, light_text) = seen
         assert light < 0.7 * normal, f"{cid}: ink {normal:.2f} -> {light:.2f}"
         assert light_text == normal_text
+
+
+def row_gaps(page) -> list[list[float]]:
+    """Per section of a play-summary face, the white between one row's last line of text and
+    the next row's start (its step number or its name), in mm."""
+    mm = 25.4 / 72
+    starts, headings, lines = [], [], set()
+    for c in page.chars:
+        if not c["text"].strip():
+            continue
+        font, size = c["fontname"], round(c["size"], 1)
+        if "Lato" in font:
+            lines.add((round(c["top"], 1), round(c["bottom"], 1)))
+        elif ("Fjalla" in font and size < 10) or ("Condensed" in font and size == 8.5):
+            starts.append(round(c["top"], 1))  # a step's number in its disc, or a row's name
+        elif "Condensed" in font and size == 9.5:  # a section's heading
+            headings.append(c["top"])
+    starts = sorted(set(starts))
+    sections: list[list[float]] = [[]]
+    for here, after in zip(starts, starts[1:], strict=False):
+        if any(here < h < after for h in headings):
+            sections.append([])
+            continue
+        # a row's lines start level with its number or below its name, 2 mm above at most
+        last = max(bottom for top, bottom in lines if here - 2 / mm < top < after - 2 / mm)
+        sections[-1].append((after - last) * mm)
+    return [s for s in sections if s]
+
+
+@pytest.mark.parametrize("edition", ["original", "pnp"])
+def test_play_summary_rows_keep_one_rhythm(edition):
+    """Each section's rows stand the same distance apart: a one-line row is not given the
+    room of two (an estimate of the wrap that ran long left a blank line under 'All show: the
+    Bomb loses, the Target wins.' and 'Play only on your own turn')."""
+    game = resolve_game(GAME_ID, edition)
+    front, back = render_game_faces(game, sets=["reference"])["reference"]["play-summary"]
+    for side, art in (("front", front), ("back", back)):
+        for gaps in row_gaps(page_of(art)):
+            assert max(gaps) - min(gaps) < 1.5, f"{edition} {side}: {[round(g, 1) for g in gaps]}"

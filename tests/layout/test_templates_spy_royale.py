@@ -122,3 +122,30 @@ def test_a_mission_without_a_japanese_name_centres_its_name_in_the_space():
     title = chars_of(page, "Wiretap")
     middle_mm = (sum(c["top"] + c["bottom"] for c in title) / (2 * len(title))) / PT_PER_MM - 3
     assert 33.5 <= middle_mm <= 35.5, f"the name sits at {middle_mm:.1f} mm, not mid-space (34.5)"
+
+
+def test_the_aid_names_the_sniper_arrow_clear_of_every_line(faces):
+    """The diagram's one named arrow (the Sniper's): each letter of its label stands 1.6 mm
+    or more from every arrow, and all of them beside the same one (set level at the middle of
+    the arrow, the S sat on the Sniper's line and the label between two other arrows)."""
+    import math
+
+    page = page_of(faces["aid"]["player-aid"][0])
+    mm = 1 / PT_PER_MM
+    label = [c for c in page.chars if "BoldItalic" in c["fontname"] and c["x1"] < 94 / mm]
+    assert "".join(c["text"] for c in label) == "Sniper"
+    arrows = [(ln["pts"][0], ln["pts"][-1]) for ln in page.lines]
+
+    def apart(p, a, b) -> float:
+        (ax, ay), (bx, by) = a, b
+        dx, dy = bx - ax, by - ay
+        t = max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / (dx * dx + dy * dy)))
+        return math.hypot(p[0] - ax - t * dx, p[1] - ay - t * dy) * mm
+
+    nearest = set()
+    for c in label:
+        centre = ((c["x0"] + c["x1"]) / 2, (c["top"] + c["bottom"]) / 2)
+        gaps = [apart(centre, *a) for a in arrows]
+        assert min(gaps) >= 1.6, (c["text"], round(min(gaps), 2))
+        nearest.add(gaps.index(min(gaps)))
+    assert len(nearest) == 1, nearest
