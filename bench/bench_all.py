@@ -9,9 +9,10 @@ busy moment on a shared machine hurts both alike, prints both and their ratio, a
 whether the two builds wrote the same bytes (SOURCE_DATE_EPOCH is pinned for both).
 The load average before and after is printed: on a shared machine, read the medians with it.
 
-pnp keeps compiled templates, dataclass code and each rulebook's settled page numbers in its
-cache folder: by default one untimed run of each checkout fills it first (a designer's
-rebuild); `--cold` gives every run an empty cache folder of its own (a first build).
+pnp keeps compiled templates, dataclass code, each rulebook's settled page numbers and the
+faces it laid out (pnp.pipeline.facestore) in its cache folder: by default one untimed run of
+each checkout fills it first (a designer's rebuild of what did not change); `--cold` gives
+every run an empty cache folder of its own (a first build).
 """
 
 from __future__ import annotations

@@ -13,11 +13,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from reportlab.pdfbase.pdfdoc import PDFName
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.draw.pages import compress_pages
+from pnp.draw.pages import compress_pages, streamed_save
 from pnp.draw.rl_private import set_creation_time
 from pnp.errors import BuildError
 from pnp.impose.document import Document
@@ -76,9 +77,37 @@ def open_pdf(
         raise BuildError(f"cannot create folder {target.parent}: {why(err)}") from None
     remove_stale(target.parent)  # what a killed process left: SIGKILL runs no cleanup
     temp = target.parent / f".{target.name}.{os.getpid()}.tmp"
+    try:
+        out = open(temp, "wb")  # noqa: SIM115 - closed below, on every path
+    except OSError as err:
+        raise BuildError(f"cannot write {target}: {err.strerror or err}") from err
+    try:
+        canvas = _canvas(out, title, subject, pagesize, info)
+        yield canvas
+    except BaseException:
+        out.close()
+        _remove(temp)
+        raise
+    try:
+        with streamed_save(out):  # written as it is made: the file is not held in memory
+            canvas.save()
+        out.close()
+        os.replace(temp, target)
+    except BaseException as err:
+        out.close()
+        _remove(temp)
+        if isinstance(err, OSError):
+            raise BuildError(f"cannot write {target}: {err.strerror or err}") from err
+        raise
+
+
+def _canvas(
+    out: BinaryIO, title: str, subject: str, pagesize: tuple[float, float], info: PdfInfo | None
+) -> Canvas:
+    """A canvas drawing into `out`, its pages compressed as they are finished."""
     # the embedded label font from the start, so no page lists the unembedded Helvetica
     canvas = Canvas(
-        str(temp), pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=label_font("")
+        out, pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=label_font("")
     )
     compress_pages(canvas)  # each page as it is finished: memory stays flat
     canvas.setTitle(title)
@@ -88,19 +117,7 @@ def open_pdf(
         canvas.setSubject(subject)
     if info is not None:
         _describe(canvas, info)
-    try:
-        yield canvas
-    except BaseException:
-        _remove(temp)  # reportlab writes only on save(), but be sure
-        raise
-    try:
-        canvas.save()
-        os.replace(temp, target)
-    except BaseException as err:
-        _remove(temp)
-        if isinstance(err, OSError):
-            raise BuildError(f"cannot write {target}: {err.strerror or err}") from err
-        raise
+    return canvas
 
 
 def _remove(temp: Path) -> None:

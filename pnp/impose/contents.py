@@ -47,7 +47,7 @@ def sheet_lines(entries: list[SheetEntry], words: KitWords) -> list[str]:
 
 def _runs(entries: list[SheetEntry]) -> list[list[SheetEntry]]:
     """Entries in runs of alike sheets on consecutive pages: a large deck's 111 full sheets
-    are one line ("Sheets 1-111 · pages 2-223 · both sides · Deck ×9"), not 111."""
+    are one line ("Sheets 1-111 · pages 2-223 · both sides · Deck (9)"), not 111."""
     runs: list[list[SheetEntry]] = []
     for e in entries:
         last = runs[-1][-1] if runs else None

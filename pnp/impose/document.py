@@ -198,11 +198,11 @@ def label_page(page: Page, game: str, margin: float = 3.0, words: KitWords | Non
     regions = page.content or [Rect(W / 2, H / 2, 0, 0)]
     content = bounding_box(regions)
     taken = [mark_bbox(m) for m in page.marks] + page.content
-    # where the margin is short the label shrinks, never under 6 pt (V1); where it is still too
-    # long for the printer's reach it leaves out the game, then the pieces (page 1 lists them)
-    shorter = [sheet_label("", page, words), sheet_label("", page, words, pieces=False)]
-    items = [[label_item(page.label, size) for size in (LABEL_PT, LABEL_MIN_PT)]]
-    items[0] += [label_item(text, LABEL_MIN_PT) for text in shorter]
+    # where the margin is short the label says less rather than printing smaller (V1): it leaves
+    # out the pieces (page 1 lists every sheet's), then the game; 6 pt only if nothing else fits
+    short = sheet_label("", page, words, pieces=False)
+    texts = [page.label, sheet_label(game, page, words, pieces=False), short]
+    items = [[label_item(text, LABEL_PT) for text in texts] + [label_item(short, LABEL_MIN_PT)]]
     if page.side != "back":
         items.append([scale_bar_item(), scale_bar_item(stacked=True)])
     page.marks += place_in_margins(W, H, content, taken, items, printable=margin)

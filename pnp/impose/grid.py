@@ -20,6 +20,7 @@ from pnp.impose.paper import Paper
 from pnp.impose.sheet import Page, Piece, Placement, back_flip, check_bleed, mirror
 from pnp.impose.spacing import (
     LABEL_STRIP_MM,
+    SIDE_ROOM_MM,
     column_span,
     default_gutter,
     fit_count,
@@ -72,7 +73,7 @@ def plan_grid(
     for orientation in orientations:
         sheet = paper.oriented(orientation)
         W, H = sheet.width_mm, sheet.height_mm
-        cols, gap_x = span(W, w, opts.bleed_mm, opts.margin_mm, opts.gap_mm)
+        cols, gap_x = span(W, w, opts.bleed_mm, opts.margin_mm, opts.gap_mm, SIDE_ROOM_MM)
         rows, gap_y, footer = column_span(H, h, opts.bleed_mm, opts.margin_mm, opts.gap_mm)
         if cols * rows == 0:
             continue

@@ -124,7 +124,8 @@ def _tools(guide: KitGuide, words: KitWords) -> list[tuple[str, str]]:
 
 
 def _paper(guide: KitGuide, words: KitWords) -> list[str]:
-    lines = [words.say("paper_stock")]
+    # plain paper is made good by sleeving a deck's cards; pieces without cards need a card backing
+    lines = [words.say("paper_stock" if guide.card_sizes else "paper_stock_pieces")]
     if guide.boards:
         lines.append(words.say("paper_boards"))
     return lines

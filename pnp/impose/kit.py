@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from pnp.impose.decks import Deck, deck_sheets
 from pnp.impose.geometry import Rect, bounding_box
 from pnp.impose.grid import grid_sheets, plan_grid
-from pnp.impose.kitsheet import KitSheet, fit_in, place_loose
+from pnp.impose.kitsheet import KitSheet, fit_in, place_sets
 from pnp.impose.options import SheetOptions
 from pnp.impose.packing import (
     Unit,
@@ -138,10 +138,13 @@ def _packed(
     grids: Sequence[KitGroup], loose: Sequence[tuple[Unit, str]], opts: SheetOptions,
     packing: Packing,
 ) -> list[KitSheet]:  # fmt: skip
-    """Grid sheets, then the loose pieces (`space` mm apart where that costs no sheet)."""
+    """Grid sheets, then the loose pieces set by set (`space` mm apart where that costs no
+    sheet)."""
     sheets = _grid_sheets(grids, opts, packing)
-    for unit, name in loose:
-        place_loose(sheets, unit, name, opts, packing.space)
+    sets: dict[str, list[Unit]] = {}
+    for unit, name in loose:  # each set where its first (largest) piece comes
+        sets.setdefault(name, []).append(unit)
+    place_sets(sheets, sets, opts, packing.space)
     return sheets
 
 

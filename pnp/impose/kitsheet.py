@@ -76,46 +76,132 @@ class KitSheet:
         self.pending.clear()
 
     def section(self, words: KitWords) -> str:
-        """The groups on the sheet with their counts, in order: "Action ×7, Mission ×2"."""
+        """The groups on the sheet with their counts, in order: "Action (7), Mission (2)"."""
         counts: dict[str, int] = {}
         for name in self.groups:
             counts[name] = counts.get(name, 0) + 1
         return words.counts(counts.items())
 
 
+def place_sets(
+    sheets: list[KitSheet], sets: dict[str, list[Unit]], opts: SheetOptions, space: float
+) -> None:
+    """Each set's loose pieces together where the room left allows, so a player finds a set
+    of markers in one place: every set that some sheet holds whole goes on the first such
+    sheet (in fit_in's order), in turn; then each other set on as few sheets as it can
+    (place_split)."""
+    split = []
+    for name, units in sets.items():
+        if not _place_whole(sheets, units, name, opts.bleed_mm):
+            split.append(name)
+    for name in split:
+        place_split(sheets, sets[name], name, opts, space)
+
+
+def _place_whole(sheets: list[KitSheet], units: list[Unit], name: str, bleed: float) -> bool:
+    """All of `units` on the first sheet that holds them all with white space around them;
+    False if none does. A sheet whose paper left is less than the units' bleed boxes is not
+    tried (the trials are most of a kit's packing time)."""
+    need = sum((u.w + 2 * bleed) * (u.h + 2 * bleed) for u in units)
+    for index in _order(sheets, units[0]):
+        sheet = sheets[index]
+        if need > sheet.paper.width_mm * sheet.paper.height_mm * (1 - sheet.fill):
+            continue
+        trial = sheet.clone()
+        if _take(trial, units, name, bleed, tight=False) == len(units):
+            sheets[index] = trial
+            return True
+    return False
+
+
+def place_split(
+    sheets: list[KitSheet], units: list[Unit], name: str, opts: SheetOptions, space: float
+) -> None:
+    """A set too large for the room on any one sheet, on as few sheets as it can: a new sheet
+    first when the room left on all of them would not take the set (one is due anyway, and
+    the set should fill it, not the crumbs of room on the others), then as many pieces as a
+    sheet holds with white space around them on the sheet that holds the most, and so on;
+    pieces go without the space (fit_in) only where no sheet has room with it."""
+    left = list(units)
+    while left:
+        spaced = _takes(sheets, left, name, opts.bleed_mm, tight=False)
+        best = max(spaced, key=lambda t: t[0], default=None)  # the first of the most
+        if best is None or best[0] == 0 or sum(t[0] for t in spaced) < len(left):
+            tight = _takes(sheets, left, name, opts.bleed_mm, tight=True)
+            if sum(t[0] for t in tight) < len(left):
+                sheets.append(_new_sheet(left[0], name, opts, space))
+                left = left[1:]
+                continue
+            if best is None or best[0] == 0:
+                best = max(tight, key=lambda t: t[0])
+        taken, index, sheets[index] = best
+        left = left[taken:]
+
+
+def _takes(
+    sheets: list[KitSheet], units: list[Unit], name: str, bleed: float, *, tight: bool
+) -> list[tuple[int, int, KitSheet]]:
+    """(how many of `units` a sheet takes, its index, a copy holding them) for each sheet
+    they may go on; with white space around them only, unless `tight`."""
+    out = []
+    for index in _order(sheets, units[0]):
+        trial = sheets[index].clone()
+        out.append((_take(trial, units, name, bleed, tight=tight), index, trial))
+    return out
+
+
+def _take(sheet: KitSheet, units: list[Unit], name: str, bleed: float, *, tight: bool) -> int:
+    """How many of `units`, in order, go on `sheet` (put there) before one does not fit."""
+    for count, unit in enumerate(units):
+        if not fit_in([sheet], unit, name, bleed, tight=tight):
+            return count
+    return len(units)
+
+
 def place_loose(
     sheets: list[KitSheet], unit: Unit, name: str, opts: SheetOptions, space: float
 ) -> None:
-    """Put a token or standee where fit_in finds room; else on a new sheet, portrait unless
-    only landscape holds it."""
-    if fit_in(sheets, unit, name, opts.bleed_mm):
-        return
+    """Put a token or standee where fit_in finds room; else on a new sheet."""
+    if not fit_in(sheets, unit, name, opts.bleed_mm):
+        sheets.append(_new_sheet(unit, name, opts, space))
+
+
+def _new_sheet(unit: Unit, name: str, opts: SheetOptions, space: float) -> KitSheet:
+    """A new sheet holding `unit`: portrait unless only landscape holds it."""
     b = opts.bleed_mm
     for orientation in ("portrait", "landscape"):
         sheet = KitSheet.blank(opts.paper.oriented(orientation), opts, space)
         spot = sheet.spot(unit, b, tight=False)
         if spot is not None:
             sheet.put(unit, *spot, name, b)
-            sheets.append(sheet)
-            return
+            return sheet
     raise BuildError(
         f"a {unit.w:g} x {unit.h:g} mm piece of {name!r} does not fit on {opts.paper.name} paper",
         hint="print it as a tiled board, or choose larger paper",
     )
 
 
-def fit_in(sheets: list[KitSheet], unit: Unit, name: str, bleed: float) -> bool:
+def fit_in(
+    sheets: list[KitSheet], unit: Unit, name: str, bleed: float, *, tight: bool = True
+) -> bool:
     """Put `unit` on the first of `sheets` with room (a two-sided piece only on a sheet that
     already prints a back; two-sided sheets first), with white space around it, upright or
-    else turned a quarter; else where it fits with no space. False if it fits nowhere."""
-    order = [s for s in sorted(sheets, key=lambda s: not s.two_sided)
-             if unit.back is None or s.two_sided]  # fmt: skip
+    else turned a quarter; else (if `tight`) where it fits with no space. False if it fits
+    nowhere."""
+    order = [sheets[i] for i in _order(sheets, unit)]
     ways = [unit, turned(unit)] if unit.w != unit.h else [unit]
-    for tight in (False, True):
+    for squeeze in (False, True)[: 2 if tight else 1]:
         for way in ways:
             for sheet in order:
-                spot = sheet.spot(way, bleed, tight=tight)
+                spot = sheet.spot(way, bleed, tight=squeeze)
                 if spot is not None:
                     sheet.put(way, *spot, name, bleed)
                     return True
     return False
+
+
+def _order(sheets: list[KitSheet], unit: Unit) -> list[int]:
+    """The indices of the sheets `unit` may go on, two-sided ones first: a two-sided piece
+    only where the sheet already prints a back."""
+    return sorted((i for i, s in enumerate(sheets) if unit.back is None or s.two_sided),
+                  key=lambda i: not sheets[i].two_sided)  # fmt: skip

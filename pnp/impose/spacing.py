@@ -10,7 +10,8 @@ more than a 2 mm duplex drift, and the room it frees goes into the gutters. A gu
 MIN_GUTTER_MM (less than 1 mm of bleed of its own each side) is not worth two cuts: neighbours
 then share one cut line. So 3 x 3 poker cards (63 x 88 mm, 3 mm bleed) sit 5.5 mm apart
 between rows and 4.5 mm between columns on A4; on Letter (whose height leaves 9.4 mm for all of
-the bleed, marks and margins) 4.4 mm between columns and 2.7 mm between rows, the top and bottom
+the bleed, marks and margins) 4.0 mm between columns (the side margins then hold a 7 pt sheet
+label: SIDE_ROOM_MM) and 2.7 mm between rows, the top and bottom
 rows keeping 2 mm of outer bleed.
 
 A strip LABEL_STRIP_MM deep above the bottom margin is kept for the sheet label where that
@@ -35,6 +36,10 @@ TIGHT_GUTTER_MM = 2.4
 OUTER_BLEED_MM = 2.0
 MARK_ROOM_MM = MARK_GAP_MM + MIN_MARK_MM  # crop marks beyond the art, inside the margin
 LABEL_STRIP_MM = 4.0  # the sheet label (6.5 pt) with clearance, above the bottom margin
+# beside the art at the sides: crop marks, and the sheet label turned to read upwards at 7 pt
+# (its box 2.35 mm, brackets and CJK glyphs reaching 0.25 mm past it) with 0.8 mm clear of the
+# art, 3 mm or more from the paper's edge, where the paper gives room for marks at all
+SIDE_ROOM_MM = max(MARK_ROOM_MM, 3.4)
 SPACE_MM = 2.0  # white paper between two round loose pieces' bleeds
 
 
@@ -44,26 +49,30 @@ def fit_count(length: float, size: float, bleed: float, gap: float) -> int:
 
 
 def span(
-    length: float, size: float, bleed: float, margin: float, gap: float | None
-) -> tuple[int, float]:
+    length: float, size: float, bleed: float, margin: float, gap: float | None,
+    beside: float = MARK_ROOM_MM,
+) -> tuple[int, float]:  # fmt: skip
     """(pieces, gutter) along one axis of the paper: `gap` if given, else default_gutter."""
     usable = length - 2 * margin
     if gap is not None:
         return fit_count(usable, size, bleed, gap), gap
     count = fit_count(usable, size, bleed, 0.0)
-    return count, default_gutter(usable, count, size, bleed)
+    return count, default_gutter(usable, count, size, bleed, beside)
 
 
-def default_gutter(usable: float, count: int, size: float, bleed: float) -> float:
+def default_gutter(
+    usable: float, count: int, size: float, bleed: float, beside: float = MARK_ROOM_MM
+) -> float:
     """The widest gutter (0.1 mm steps, at most two bleeds) between `count` pieces of `size`
-    that fit in `usable` mm with their outer bleed: with room for crop marks beyond the art if
-    that gives at least MIN_GUTTER_MM, else up to the margin, else with the outer bleed shrunk
+    that fit in `usable` mm with their outer bleed: with `beside` mm beyond the art at each end
+    (crop marks; across a sheet also a side label: SIDE_ROOM_MM) if that gives at least
+    MIN_GUTTER_MM, else up to the margin, else with the outer bleed shrunk
     to OUTER_BLEED_MM (the art is clipped at the margin) if that gives TIGHT_GUTTER_MM; 0 (a
     shared cut) if none does."""
     if count < 2 or bleed <= 0:
         return 0.0
     outer = min(bleed, OUTER_BLEED_MM)
-    tries = ((2 * MARK_ROOM_MM, bleed, MIN_GUTTER_MM), (0.0, bleed, MIN_GUTTER_MM),
+    tries = ((2 * beside, bleed, MIN_GUTTER_MM), (0.0, bleed, MIN_GUTTER_MM),
              (0.0, outer, min(TIGHT_GUTTER_MM, 2 * bleed)))  # fmt: skip
     for marks, edge, least in tries:
         room = usable - count * size - 2 * edge - marks

@@ -32,8 +32,9 @@ class KitWords:
         return str(self.table[key]).format(**fields)
 
     def counts(self, counts: Iterable[tuple[str, int]], sep: str = "sizes_sep") -> str:
-        """Sets with their counts; sets named "Kind: part" one after another share their kind
-        ("Crisis cards: China ×10, Germany ×10", not the kind said again for each part), and
+        """Sets with how many pieces of each (the phrase `count`: "Deck (9)", nine cards of the
+        Deck, not nine decks); sets named "Kind: part" one after another share their kind
+        ("Crisis cards: China (10), Germany (10)", not the kind said again for each part), and
         the kinds are joined by the phrase `sep` names."""
         items: list[tuple[str, list[str]]] = []
         for name, n in counts:

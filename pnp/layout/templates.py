@@ -26,7 +26,7 @@ from pnp.layout.images import icon_aspect, place_icon
 from pnp.layout.items import ItemCache
 from pnp.layout.keywords import icon_filter
 from pnp.layout.output import Origin, display_path, read_output
-from pnp.layout.reads import template_reads
+from pnp.layout.reads import OwnMemo, template_reads
 from pnp.layout.records import Record, renamed, wrap_context
 from pnp.layout.sandbox import TemplateLoader, add_filter, sandbox
 from pnp.layout.template_errors import not_found, runtime_error, syntax_error
@@ -83,6 +83,7 @@ class TemplateSet:
         self._items = ItemCache()  # compiled element items, shared by the faces that write them
         # names each template may read: one environment's templates do not change (see sandbox)
         self._reads: Memo[str, tuple[frozenset[str] | None]] = Memo(256)
+        self._parsed: OwnMemo = Memo(256)  # each file's own reads, shared by its importers
 
     def source(self, template_name: str, context: Mapping[str, Any], **face: Unpack[Face]) -> str:
         """The YAML a template writes for this context (what `layout` then reads)."""
@@ -159,7 +160,7 @@ class TemplateSet:
 
     def reads(self, template_name: str) -> frozenset[str] | None:
         """The context names a template may read (pnp.layout.reads); None: any."""
-        make = lambda: (template_reads(self.env, template_name),)  # noqa: E731
+        make = lambda: (template_reads(self.env, template_name, self._parsed),)  # noqa: E731
         return self._reads.get_or_make(template_name, make)[0]
 
     def adopt(self, key: FittedKey, elements: tuple[Element, ...]) -> tuple[Element, ...]:

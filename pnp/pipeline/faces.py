@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from pnp.catalog.context import face_context, set_face_context
 from pnp.catalog.model import Component, ComponentSet, Game
@@ -38,6 +39,9 @@ ONCE_FROM = 200
 # a component's front and back: fitted key, elements, legibility and cut findings, face key
 Judged = tuple[tuple[Element, ...], list[Finding], list[CutFinding], str]
 Laid = list[tuple[FittedKey, tuple[Element, ...], list[Finding], list[CutFinding], str] | None]
+# lays out the components given (those of a set with a copy): pnp.pipeline.facestore takes one
+LayOut = Callable[[list[Component]], list[tuple[Component, Laid]]]
+Keeper = Callable[[ComponentSet, LayOut], list[tuple[Component, Laid]]]
 
 
 def lay_out_set(
@@ -96,16 +100,23 @@ def render_set_faces(
     templates: TemplateSet,
     bleed_mm: float,
     why: str | None = None,
+    keeper: Keeper | None = None,
 ) -> list[tuple[int, FaceArt, FaceArt | None]]:
     """(count, front, back) for every component of a set with at least one copy; the set's
     legibility and cut warnings logged once per template and problem (`why`: the reason the
-    faces have this bleed, said with each cut warning)."""
+    faces have this bleed, said with each cut warning; `keeper`: takes the faces it kept from
+    an earlier build and lays out the others with the function it is given)."""
     w, h = component_set.trim.width_mm, component_set.trim.height_mm
     size = {"width_mm": w, "height_mm": h, "bleed_mm": bleed_mm}
     names = (component_set.front, component_set.back)
     faces: list[tuple[int, FaceArt, FaceArt | None]] = []
     survey, cut_survey = Survey(), CutSurvey()
-    for component, laid in lay_out_set(game, component_set, templates, bleed_mm):
+
+    def lay_out(components: list[Component]) -> list[tuple[Component, Laid]]:
+        return lay_out_set(game, component_set, templates, bleed_mm, components)
+
+    shown = [c for c in component_set.components if c.count]
+    for component, laid in keeper(component_set, lay_out) if keeper else lay_out(shown):
         label = f"{component.name} ({component.id})"
         drawn: list[FaceArt | None] = []
         for name, keyed in zip(names, laid, strict=True):

@@ -25,6 +25,7 @@ from pnp.io.inputs import newest_input
 from pnp.io.staging import Staging
 from pnp.layout.templates import TemplateSet
 from pnp.pipeline.faces import render_set_faces, template_set
+from pnp.pipeline.facestore import FaceStore
 from pnp.pipeline.options import PRODUCTS, RULEBOOK, BuildOptions, output_base, output_dir
 from pnp.pipeline.parallel import build_parallel, workers_for
 from pnp.pipeline.plan import Faces, add_sets, copies_of, plan
@@ -154,6 +155,7 @@ class _Imposer:
     def __init__(self, game: Game, templates: TemplateSet, options: BuildOptions) -> None:
         self.game, self.templates, self.options = game, templates, options
         self.faces: dict[str, Faces] = {}
+        self.store = FaceStore(game, templates, options.bleed_mm, options.ink_saver)
 
     def placed(self, sets: list[ComponentSet]) -> list[tuple[ComponentSet, list[Piece]]]:
         missing = list({s.id: s for s in sets if s.id not in self.faces}.values())
@@ -162,7 +164,8 @@ class _Imposer:
         return [(s, copies_of(self.faces[s.id], s)) for s in sets]
 
     def _draw(self, component_set: ComponentSet) -> Faces:
-        return render_set_faces(self.game, component_set, self.templates, self.options.bleed_mm)
+        return render_set_faces(self.game, component_set, self.templates, self.options.bleed_mm,
+                                keeper=self.store.laid_out)  # fmt: skip
 
     def deck_backs(self, sets: list[ComponentSet]) -> list[DeckBacks]:
         """The decks among `sets` that have backs, with their distinct back faces."""

@@ -23,9 +23,9 @@ from pnp.layout.templates import TemplateSet
 from pnp.memo import Memo
 from pnp.names import printable, shorten
 from pnp.pipeline.faces import template_set
+from pnp.pipeline.inputs import Inputs, look, with_closures
 from pnp.resources import templates_dir
 from pnp.studio.faces import BLEED_MM, SIDES, Face, Key, Pair, Planned, changed, faces_of, lay, plan
-from pnp.studio.inputs import Inputs, look, with_closures
 
 __all__ = ["BLEED_MM", "FOCUS_MAX", "SIDES", "Face", "FaceBook", "Problem", "Snapshot"]
 

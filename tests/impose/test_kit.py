@@ -11,6 +11,7 @@ import pdfplumber
 import pypdfium2 as pdfium
 import pytest
 from impose_faces import margin_lines, to_mm
+from kit_list import sheet_list
 from pypdf import PdfReader, PdfWriter
 from test_tiling import assemble
 
@@ -108,16 +109,12 @@ def test_backs_mirror_their_fronts_on_sheets_shared_by_two_decks(kits: dict) -> 
     names += ["Pakistan", "India"]
     path = pdfs(kits)["espionage-caledonian"]
     shared = 0
-    document = pdfium.PdfDocument(path)  # reads labels turned along a side margin too
+    # a sheet holding two nations' crisis decks, as page 1 lists it: "Crisis cards: China (6),
+    # Germany (3)"
+    crisis = [s.pages for s in sheet_list(path) if len(s.pages) == 2 and len(s.pieces) >= 2
+              and next(iter(s.pieces)).startswith("Crisis cards: ")]  # fmt: skip
     with pdfplumber.open(path) as pdf:
-        for front, back in zip(pdf.pages, pdf.pages[1:], strict=False):
-            label = document[front.page_number - 1].get_textpage().get_text_range()
-            # a front holding two nations' crisis decks: "Crisis cards: China ×6, Germany ×3"
-            if (
-                not re.search(r"Crisis cards: [^·;]*×\d+, [^·;]*×\d+", label)
-                or "· front" not in label
-            ):
-                continue
+        for front, back in ((pdf.pages[f - 1], pdf.pages[b - 1]) for f, b in crisis):
             shared += 1
             W = to_mm(front.width)
             xs, ys = margin_lines(front, inset_mm=3)

@@ -113,6 +113,18 @@ def test_page_1_names_sleeves_for_the_decks_cards_only(builtin_kits) -> None:
     assert "66 x 128" not in labels(builtin_kits("letter")["espionage-card-game"])[0]
 
 
+def test_page_1_of_a_kit_without_cards_asks_for_no_sleeves(builtin_kits) -> None:
+    """A kit of tokens and sheets only (Axis & Allies) does not tell its player to sleeve cards
+    it does not have: plain paper is made good by a card backing; a kit with a deck keeps the
+    sleeve advice."""
+    kits = builtin_kits("a4")
+    pieces_only = " ".join(labels(kits["axis-allies-espionage"])[0].split())
+    assert "sleeve" not in pieces_only.lower()
+    assert "thin card before cutting" in pieces_only
+    with_deck = " ".join(labels(kits["espionage-card-game"])[0].split())
+    assert "sleeve the cards" in with_deck
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_no_crop_mark_in_a_printers_dead_zone(builtin_kits, paper) -> None:
     """No crop mark (a short solid black line) nearer than 5 mm to the paper's edge."""
@@ -149,8 +161,8 @@ def test_half_empty_sheets_of_the_issue_are_absorbed(builtin_kits) -> None:
     summaries = sum(c.count for c in game.sets["reference"].components)
     for paper in ("a4", "letter"):
         contents = labels(builtin_kits(paper)["espionage-card-game"])[0]
-        assert f"Play summary ×{summaries}." in contents, contents
-        assert re.search(rf"both sides · Play summary ×{summaries}\b", contents), contents
+        assert f"Play summary ({summaries})." in contents, contents
+        assert re.search(rf"both sides · Play summary \({summaries}\)", contents), contents
     contents = labels(builtin_kits("letter")["1955-war-of-espionage"])[0]
-    assert re.search(r"Sheet \d+ · pages [\d-]+ · both sides · Reference cards ×2, "
-                     r"Control markers ×6, Spy pawns ×2", contents), contents  # fmt: skip
+    assert re.search(r"Sheet \d+ · pages [\d-]+ · both sides · Reference cards \(2\), "
+                     r"Control markers \(6\), Spy pawns \(2\)", contents), contents  # fmt: skip

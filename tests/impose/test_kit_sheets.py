@@ -54,14 +54,14 @@ def test_chips_fill_the_last_card_sheet_with_their_backs_behind_them(sixth_kit: 
         # chips (was 3 sheets)
         assert len(pdf.pages) == 6
         contents = pdf.pages[0].extract_text()
-        assert "Sheet 2 · pages 5-6 · both sides · Agent cards ×2, Chips ×10" in contents
+        assert "Sheet 2 · pages 5-6 · both sides · Agent cards (2), Chips (10)" in contents
         assert "Print the whole file double-sided, flip on the long edge" in contents
         front, back = pdf.pages[4], pdf.pages[5]
         W = to_mm(front.width)
         chips = chip_values(front)
         assert sorted(v for v, _, _ in chips) == ["1"] * 7 + ["5"] * 3
         label = front.extract_text()
-        assert "Agent cards ×2" in label and "Chips ×10" in label
+        assert "Agent cards (2)" in label and "Chips (10)" in label
         behind = chip_values(back)
         for value, x, y in chips:  # each chip's back on the mirrored spot, same value
             assert any(
@@ -175,8 +175,8 @@ def test_a_large_deck_is_one_contents_line_and_its_lower_bound_holds(tmp_path: P
         lines = pdf.pages[0].extract_text().splitlines()
         sizes = {round(c["size"], 1) for c in pdf.pages[0].chars}
     assert pages == 2 + 2 * 56  # contents and its blank back, 55 sheets of 9 and one of 5
-    assert "Sheets 1-55 · pages 3-112 · both sides · Agent cards ×9" in lines
-    assert "Sheet 56 · pages 113-114 · both sides · Agent cards ×5" in lines
+    assert "Sheets 1-55 · pages 3-112 · both sides · Agent cards (9)" in lines
+    assert "Sheet 56 · pages 113-114 · both sides · Agent cards (5)" in lines
     assert min(sizes) >= 6.0  # nothing shrunk to fit 56 lines (the 50 mm bar's label: 6 pt)
     [report] = [line for line in result.stderr.splitlines() if "area lower bound" in line]
     bound = int(report.split("area lower bound ")[1].split()[0])
@@ -204,9 +204,9 @@ def test_a_kit_of_many_different_sheets_has_contents_pages_enough(tmp_path: Path
     with pdfplumber.open(out / "sixth-game" / "sixth-game-a4.pdf") as pdf:
         first, second = (pdf.pages[i].extract_text().splitlines() for i in (0, 1))
         sizes = {round(c["size"], 1) for page in pdf.pages[:2] for c in page.chars}
-        assert "Agent cards 79 ×9" in pdf.pages[161].extract_text()  # the last sheet's back
+        assert "Agent cards 79 (9)" in pdf.pages[161].extract_text()  # the last sheet's back
     assert "Print the whole file double-sided, flip on the long edge" in " ".join(first)
-    assert "Sheet 1 · pages 3-4 · both sides · Agent cards 00 ×9" in first
-    assert "Sheet 80 · pages 161-162 · both sides · Agent cards 79 ×9" in second
+    assert "Sheet 1 · pages 3-4 · both sides · Agent cards 00 (9)" in first
+    assert "Sheet 80 · pages 161-162 · both sides · Agent cards 79 (9)" in second
     assert second[-1].endswith("contents · page 2 of 2") and "(continued)" in second[0]
     assert min(sizes) >= 6.0

@@ -185,7 +185,8 @@ def test_a_sheet_among_tokens_has_cut_guides_in_its_bleed_not_a_frame_on_its_cut
     its bleed; nothing is stroked along its cut."""
     track = (Piece(solid_face("Track", 148, 210)),)
     doc = Document(SheetOptions(), title="t", game_title="G")
-    doc.add_kit([KitGroup("Track", "packed", track), KitGroup("Chips", "packed", tuple(chips(30)))])
+    # twenty chips: all of them fit beside the track (thirty would go on a sheet of their own)
+    doc.add_kit([KitGroup("Track", "packed", track), KitGroup("Chips", "packed", tuple(chips(20)))])
     pdf = write_document(doc, tmp_path / "track.pdf")
     with pdfplumber.open(pdf) as document:
         page = document.pages[1]  # its contents, then the sheet

@@ -1,4 +1,4 @@
-"""What a studio face reads besides the catalog, and which of it changed since the last look.
+"""What a face reads besides the catalog, and which of it changed since the last look.
 
 A face depends on its templates (its front or back and every template that one includes,
 imports or extends) and on what every face shares: the theme, images, icons and fonts. A save
@@ -64,21 +64,27 @@ def look(game: Game) -> Inputs:
 def with_closures(inputs: Inputs, templates: TemplateSet, names: Iterable[str]) -> Inputs:
     """`inputs` with the closure digest of each face template in `names`."""
     every = _digest(repr(inputs.templates))  # what a template naming others at run time reaches
-    closures = {name: _closure(templates, name, every) for name in sorted(set(names))}
+    read: dict[str, tuple[str, list[str | None]]] = {}  # the faces share their macro files
+    closures = {name: _closure(templates, name, every, read) for name in sorted(set(names))}
     return Inputs(inputs.shared, inputs.templates, closures)
 
 
-def _closure(templates: TemplateSet, name: str, every: str) -> str:
+def _closure(
+    templates: TemplateSet, name: str, every: str, read: dict[str, tuple[str, list[str | None]]]
+) -> str:
     """A digest of `name`'s source and of every template it reaches (by literal name; a name
-    worked out at run time reaches them all)."""
+    worked out at run time reaches them all); `read`: each template's digest and references,
+    as read for the closures before."""
     seen: dict[str, str] = {}
     todo = [name]
     while todo:
         current = todo.pop()
         if current in seen:
             continue
-        source, refs = _source_and_refs(templates, current)
-        seen[current] = _digest(source)
+        if current not in read:
+            source, named = _source_and_refs(templates, current)
+            read[current] = (_digest(source), named)
+        seen[current], refs = read[current]
         for ref in refs:
             if ref is None:
                 seen["*"] = every
