@@ -3,6 +3,8 @@ profiles: `ci` (derandomized, so a CI run is repeatable) is loaded when the envi
 CI is set, as CI services do (`CI=true`); HYPOTHESIS_PROFILE picks a profile by name."""
 
 import io
+import json
+import logging
 import os
 import signal
 from pathlib import Path
@@ -83,17 +85,42 @@ def products(tmp_path_factory):
 @pytest.fixture(scope="session")
 def builtin_kits(products):
     """`builtin_kits("a4")` -> {game id: its print kit PDF} for the five built-in games (cards,
-    boards, tokens and aids: no rulebooks), built once per test session on first use."""
+    boards, tokens and aids: no rulebooks), built once per test session on first use;
+    `builtin_kits.said("a4")` -> what that build said: {"report": its report lines, "back
+    warnings": the back check's messages} (tests/test_kit.py reads them)."""
+    from pnp.catalog.games import builtin_ids
+
+    class Kits:
+        def __call__(self, paper: str) -> dict:
+            out = self._folder(paper)
+            return {game: out / game / f"{game}-{paper}.pdf" for game in builtin_ids()}
+
+        def said(self, paper: str) -> dict:
+            return json.loads((self._folder(paper) / "said.json").read_text(encoding="utf-8"))
+
+        def _folder(self, paper: str) -> Path:
+            return products.made(("builtin-kits", paper), lambda out: _build_kits(paper, out))
+
+    return Kits()
+
+
+def _build_kits(paper: str, out: Path) -> None:
+    """The five games' kits on `paper` into `out`, with the report lines and the back check's
+    warnings (replayed here from the workers that built them) in `out/said.json`."""
     from pnp.catalog.games import builtin_ids, resolve_game
     from pnp.pipeline import BuildOptions, build_games
 
-    def get(paper: str) -> dict:
-        def make(out: Path) -> None:
-            games = [resolve_game(g) for g in builtin_ids()]
-            products_ = ("cards", "boards", "tokens", "aids")
-            build_games(games, BuildOptions(products=products_, paper=paper, out_dir=out))
-
-        out = products.made(("builtin-kits", paper), make)
-        return {game: out / game / f"{game}-{paper}.pdf" for game in builtin_ids()}
-
-    return get
+    games = [resolve_game(g) for g in builtin_ids()]
+    lines: list[str] = []
+    warnings: list[logging.LogRecord] = []
+    handler = logging.Handler()
+    handler.emit = warnings.append  # type: ignore[method-assign]
+    logging.getLogger("pnp.backs").addHandler(handler)
+    try:
+        options = BuildOptions(products=("cards", "boards", "tokens", "aids"), paper=paper,
+                               out_dir=out)  # fmt: skip
+        build_games(games, options, report=lines.append)
+    finally:
+        logging.getLogger("pnp.backs").removeHandler(handler)
+    said = {"report": lines, "back warnings": [r.getMessage() for r in warnings]}
+    (out / "said.json").write_text(json.dumps(said), encoding="utf-8")

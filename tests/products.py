@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import json
 import os
 import re
 from collections.abc import Callable, Iterator
@@ -73,6 +74,15 @@ class Products:
             self._known[key] = self._make_once(key, make)
         return self._known[key]
 
+    def ran(self, *args: str) -> tuple[int, str]:
+        """(exit code, everything printed) of `pnp <args>` run once per session in-process,
+        for commands that only read (`validate --all` checks every face of the five games);
+        an exception pnp let escape fails the test that asked, as a traceback would."""
+        folder = self.made(("ran", *args), lambda out: _run(args, out))
+        result = json.loads((folder / "result.json").read_text(encoding="utf-8"))
+        assert result["escaped"] is None, result["escaped"]
+        return result["code"], result["output"]
+
     def rulebook(self, game: str, *options: str, name: str | None = None) -> Path:
         """The path of a game's rulebook (`--what rulebook`, A4 unless `options` say else):
         `name` is the file's name, `<game>-rulebook-a4.pdf` by default."""
@@ -92,6 +102,17 @@ class Products:
 def _build(args: tuple[str, ...], out: Path) -> None:
     result = CliRunner().invoke(main, ["build", *args, "--out", str(out)])
     assert result.exit_code == 0, (args, result.output)
+
+
+def _run(args: tuple[str, ...], out: Path) -> None:
+    result = CliRunner().invoke(main, list(args))
+    escaped = result.exception
+    if isinstance(escaped, SystemExit):
+        escaped = None
+    out.mkdir(parents=True, exist_ok=True)
+    record = {"code": result.exit_code, "output": result.output,
+              "escaped": None if escaped is None else repr(escaped)}  # fmt: skip
+    (out / "result.json").write_text(json.dumps(record), encoding="utf-8")
 
 
 def _name_of(args: tuple[str, ...]) -> str:

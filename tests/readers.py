@@ -3,7 +3,8 @@
 pdfplumber takes as long to read a rulebook's characters and shapes as pnp takes to lay the book
 out (about 5 s of CPU time for twenty pages): a test file that opened the same book afresh in
 each of its tests spent most of its time reading it again. `opened(path)` hands every test the
-same `pdfplumber.PDF`, whose pages keep what they have read; `page_texts(path)` the pages' text.
+same `pdfplumber.PDF`, whose pages keep what they have read; `page_texts(path)` the pages' text
+as pdfplumber lays it out, from characters pdfium reads (tests/pdftext.py: a third of the time).
 Only for files that never change once written (the session's shared products): the key is the
 path, and the pages' text is kept beside the PDF for the session's other workers.
 
@@ -26,6 +27,7 @@ from pathlib import Path
 import pdfplumber
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
+from pdftext import text_pages
 from products import locked
 
 from pnp.memo import Memo
@@ -57,7 +59,7 @@ def _shared_texts(path: Path) -> list[str]:
     store = path.with_name(path.name + ".texts.json")
     with locked(path.with_name(path.name + ".texts.lock")):
         if not store.exists():
-            texts = [" ".join((p.extract_text() or "").split()) for p in _pdf(path).pages]
+            texts = [" ".join(page.extract_text().split()) for page in text_pages(path)]
             store.write_text(json.dumps(texts), encoding="utf-8")
     return json.loads(store.read_text(encoding="utf-8"))
 

@@ -8,9 +8,11 @@ two cores, for the same 0.2 s of CPU time)."""
 from __future__ import annotations
 
 import os
+import subprocess
 from pathlib import Path
 
 import pytest
+from cli_in import invoke
 from hostile import front, make_game, nothing_in
 
 from pnp import limits
@@ -77,10 +79,11 @@ def test_yaml_aliases_cannot_explode_a_template_output(tmp_path, run_pnp):
 def test_a_template_cannot_ask_for_too_much(tmp_path, template, limit, run_pnp):
     make_game(tmp_path, front(template))
     run = run_pnp("build", "game", "--out", "out", cwd=tmp_path)
+    # the check named by its message refused it before the work: building the value first
+    # would fail on the 1 GB memory limit or be stopped at the 10 s CPU limit (`refused`), with
+    # another message, or hold hundreds of MB
     run.refused("game/templates/agent-front.yaml.j2", "Mole (mole)", limit)
-    # each takes about 0.2 s of CPU time; building the value first would take far more (or fail
-    # on the memory limit with another message)
-    assert run.cpu_seconds < 5 and run.peak_mb < 520 and nothing_in(tmp_path / "out")
+    assert run.peak_mb < 520 and nothing_in(tmp_path / "out")
 
 
 def test_a_template_that_loops_too_long_stops_at_its_time_limit(tmp_path, run_pnp):
@@ -88,16 +91,12 @@ def test_a_template_that_loops_too_long_stops_at_its_time_limit(tmp_path, run_pn
     make_game(tmp_path, front(loops))
     run = run_pnp("validate", "game", cwd=tmp_path)
     run.refused("game/templates/agent-front.yaml.j2:1:", f"more than {limits.RENDER_SECONDS:g} s")
-    # The deadline is wall-clock time: the render ran until it had passed (on a loaded machine
-    # it does fewer steps in that time, it does not stop later). The CPU time of the command is
-    # at most that wall-clock time plus a fraction of a second to start and report, however
-    # loaded the machine is (measured: 2.5 to 3.2 s beside other test runs, under 1 s beside
-    # busy processes on both cores), so this bound never fails a working deadline; a deadline
-    # 2 s late fails it when a core is free, and a render that never stops is killed by the CPU
-    # limit (10 s) and reported as timed out above. The deadline itself, to the second, is
-    # checked with a clock of the test's own in tests/test_guarded_behaviours_layout.py.
+    # The deadline is wall-clock time: the render ran until it had passed, and a render that
+    # never stops is killed by the CPU limit (10 s) and reported as timed out above. How late
+    # it may stop is not measured here (that depends on the machine's load): the deadline
+    # itself, to the second, is checked with a clock of the test's own in
+    # tests/layout/test_guarded_behaviours_budget.py.
     assert run.seconds >= limits.RENDER_SECONDS
-    assert run.cpu_seconds < limits.RENDER_SECONDS + 2
 
 
 def test_icons_count_toward_the_elements_of_a_face(tmp_path, run_pnp):
@@ -151,8 +150,10 @@ def test_a_game_may_not_hold_more_than_its_pieces_limit(tmp_path, run_pnp):
 def test_element_quantities_have_plausible_ranges(tmp_path, element, expected, run_pnp):
     make_game(tmp_path, front(element + "\n"))
     run = run_pnp("build", "game", "--out", "out", cwd=tmp_path)
+    # refused by its range, before anything is drawn (drawing it would run into the memory or
+    # CPU limit, with another message)
     run.refused("game/templates/agent-front.yaml.j2", "[output line 1:", expected)
-    assert run.cpu_seconds < 5 and nothing_in(tmp_path / "out")  # about 0.2 s
+    assert nothing_in(tmp_path / "out")
 
 
 def test_a_fifo_catalog_file_does_not_block(tmp_path, run_pnp):
@@ -184,7 +185,7 @@ def test_a_huge_catalog_is_refused_before_it_is_read(tmp_path, run_pnp):
     with open(game / "huge.yaml", "wb") as huge:
         huge.truncate(50 * limits.MB)  # sparse: 50 MB that cost nothing to write
     run = run_pnp("validate", "game", cwd=tmp_path).refused("game: the catalog files hold")
-    assert run.cpu_seconds < 2  # 0.05 s: the files are measured, not read
+    assert run.peak_mb < 50  # 5 MB: the files are measured, not read (that would hold 50 MB)
 
 
 def test_a_large_catalog_file_is_refused_by_its_own_size(tmp_path, run_pnp):
@@ -196,15 +197,24 @@ def _svg_with(body: str) -> str:
     return f'<svg xmlns="http://www.w3.org/2000/svg" width="24" height="16">{body}</svg>'
 
 
-def test_an_svg_naming_thousands_of_fonts_draws_quickly(tmp_path, run_pnp):
+def test_an_svg_naming_thousands_of_fonts_starts_no_font_lookups(tmp_path, monkeypatch):
+    """Unknown families draw in Helvetica: looking each up among the system's fonts (svglib
+    starts `fc-match` once a family) took more than 10 s of CPU time for these 3000."""
     texts = "".join(f'<text font-family="Family{i}" x="1" y="9">a</text>' for i in range(3000))
     element = "- image: {x: 0, y: 0, w: 20, h: 20, src: many-fonts.svg}\n"
     make_game(tmp_path, {**front(element), "many-fonts.svg": _svg_with(texts)})
-    run = run_pnp("build", "game", "--what", "cards", "--out", "out", cwd=tmp_path)
-    assert run.code == 0, run  # one stopped at its time limit has no exit code
-    # 1 s of CPU time, idle or on loaded cores (where its wall-clock time reached 13 s); looking
-    # each family up among the system's fonts (a process each) takes more than 10 s of it
-    assert run.cpu_seconds < 5 and Path(tmp_path / "out" / "sixth-game").is_dir()
+    started: list[object] = []
+    popen = subprocess.Popen.__init__
+
+    def counted(self, args, *rest, **options) -> None:
+        started.append(args)
+        popen(self, args, *rest, **options)
+
+    monkeypatch.setattr(subprocess.Popen, "__init__", counted)
+    monkeypatch.setenv("PNP_JOBS", "1")  # every draw in this process, where it is counted
+    code, output = invoke("build", "game", "--what", "cards", "--out", "out", cwd=tmp_path)
+    assert code == 0, output
+    assert started == [] and Path(tmp_path / "out" / "sixth-game").is_dir()
 
 
 def test_an_svg_whose_uses_multiply_is_refused(tmp_path, run_pnp):

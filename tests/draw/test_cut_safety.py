@@ -4,8 +4,6 @@ would show; a card whose colours run out through the bleed gets no warning."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -21,19 +19,20 @@ CLEAN_FRONT = (Path(__file__).parents[1] / "fixtures/build/sixth-game/templates/
 FULL = "{x: 0, y: 0, w: {{ trim.w }}, h: {{ trim.h }}"
 
 
-def near_cut(tmp_path: Path, files: dict[str, str]) -> list[str]:
+def near_cut(run_pnp, tmp_path: Path, files: dict[str, str]) -> list[str]:
+    """The warnings `pnp validate` prints about the cut, for the sixth game with `files`: run
+    in a child of a warm server (tests/hostile.py), not a new Python importing pnp each time."""
     game = make_game(tmp_path, files)
-    run = subprocess.run([sys.executable, "-m", "pnp.cli", "validate", str(game)],
-                         capture_output=True, text=True)  # fmt: skip
-    assert run.returncode == 0, run.stdout + run.stderr
-    return [line for line in run.stderr.splitlines() if "near the cut" in line]
+    run = run_pnp("validate", str(game), cwd=tmp_path)
+    assert run.code == 0, run.output
+    return [line for line in run.err.splitlines() if "near the cut" in line]
 
 
-def test_a_card_whose_colours_run_into_the_bleed_gets_no_warning(tmp_path: Path) -> None:
+def test_a_card_whose_colours_run_into_the_bleed_gets_no_warning(run_pnp, tmp_path: Path) -> None:
     """Its header band and a rule across the card meet the side edges at right angles: the same
     on every copy however it is cut."""
     rule = "- line: {x1: -3, y1: 25, x2: 66, y2: 25, stroke: agent, stroke_width: 0.6}\n"
-    assert near_cut(tmp_path, {"templates/agent-front.yaml.j2": CLEAN_FRONT + rule}) == []
+    assert near_cut(run_pnp, tmp_path, {"templates/agent-front.yaml.j2": CLEAN_FRONT + rule}) == []
 
 
 @pytest.mark.parametrize(
@@ -56,8 +55,12 @@ def test_a_card_whose_colours_run_into_the_bleed_gets_no_warning(tmp_path: Path)
     ],
     ids=["frame", "short-strip", "band-to-trim", "border", "text"],
 )  # fmt: skip
-def test_what_a_miscut_would_show_is_named(tmp_path: Path, element: str, expected: str) -> None:
-    lines = near_cut(tmp_path, {"templates/agent-front.yaml.j2": CLEAN_FRONT + element + "\n"})
+def test_what_a_miscut_would_show_is_named(
+    run_pnp, tmp_path: Path, element: str, expected: str
+) -> None:
+    lines = near_cut(
+        run_pnp, tmp_path, {"templates/agent-front.yaml.j2": CLEAN_FRONT + element + "\n"}
+    )
     assert any(expected in line for line in lines), lines
     assert all("sixth-game/agents: agent-front.yaml.j2" in line for line in lines), lines
     assert all(line.endswith("on 4 faces, e.g. Mole (mole)") for line in lines), (
@@ -65,10 +68,10 @@ def test_what_a_miscut_would_show_is_named(tmp_path: Path, element: str, expecte
     )  # a set: one line
 
 
-def test_a_back_must_be_one_colour_along_all_four_edges(tmp_path: Path) -> None:
+def test_a_back_must_be_one_colour_along_all_four_edges(run_pnp, tmp_path: Path) -> None:
     back = (f"- rect: {FULL}, fill: agent, bleed: true}}\n"
             "- rect: {x: 0, y: 44, w: {{ trim.w }}, h: 44, fill: ink, bleed: true}\n")  # fmt: skip
-    lines = near_cut(tmp_path, {"templates/agent-back.yaml.j2": back})
+    lines = near_cut(run_pnp, tmp_path, {"templates/agent-back.yaml.j2": back})
     assert [line.split(": ", 3)[-1].split(" (")[0] for line in lines] == [
         "agent-back.yaml.j2: its edges are not one colour"
     ], lines
@@ -77,9 +80,9 @@ def test_a_back_must_be_one_colour_along_all_four_edges(tmp_path: Path) -> None:
 CHIP = (Path(__file__).parents[1] / "fixtures/build/sixth-game/templates/chip.yaml.j2").read_text()
 
 
-def test_a_chip_whose_colour_runs_into_the_bleed_gets_no_warning(tmp_path: Path) -> None:
+def test_a_chip_whose_colour_runs_into_the_bleed_gets_no_warning(run_pnp, tmp_path: Path) -> None:
     """A disc out through the bleed, its value in the middle: nothing a miscut can show."""
-    assert near_cut(tmp_path, {"templates/chip.yaml.j2": CHIP}) == []
+    assert near_cut(run_pnp, tmp_path, {"templates/chip.yaml.j2": CHIP}) == []
 
 
 @pytest.mark.parametrize(
@@ -100,27 +103,29 @@ def test_a_chip_whose_colour_runs_into_the_bleed_gets_no_warning(tmp_path: Path)
     ids=["cut-circle", "pale-bleed", "inlay", "rim-text"],
 )  # fmt: skip
 def test_round_pieces_are_held_to_the_same_rules_along_their_circle(
-    tmp_path: Path, element: str, expected: str
+    run_pnp, tmp_path: Path, element: str, expected: str
 ) -> None:
-    lines = near_cut(tmp_path, {"templates/chip.yaml.j2": CHIP + element + "\n"})
+    lines = near_cut(run_pnp, tmp_path, {"templates/chip.yaml.j2": CHIP + element + "\n"})
     assert any(expected in line for line in lines), lines
     assert all("sixth-game/chips: chip.yaml.j2: round edge:" in line for line in lines), lines
 
 
-def test_a_panel_must_keep_4_5_mm_inside_the_cut_and_6_mm_on_a_back(tmp_path: Path) -> None:
+def test_a_panel_must_keep_4_5_mm_inside_the_cut_and_6_mm_on_a_back(
+    run_pnp, tmp_path: Path
+) -> None:
     """A panel 4 mm inside the trim: too near on a front (a 1 mm miscut leaves 3 mm on one side
     and 5 mm on the other), and on a back, which the printer also shifts; 6 mm is fine."""
     panel = "- rect: {x: %s, y: 20, w: %s, h: 50, fill: '#ffffff'}\n"
     near, far = panel % (4, 55), panel % (6, 51)
     front = "templates/agent-front.yaml.j2"
-    lines = near_cut(tmp_path / "near", {front: CLEAN_FRONT + near})
+    lines = near_cut(run_pnp, tmp_path / "near", {front: CLEAN_FRONT + near})
     assert any("left edge: its colour changes 4.0 mm inside the cut" in x for x in lines), lines
-    assert near_cut(tmp_path / "far", {front: CLEAN_FRONT + far}) == []
+    assert near_cut(run_pnp, tmp_path / "far", {front: CLEAN_FRONT + far}) == []
     back = f"- rect: {FULL}, fill: agent, bleed: true}}\n"
     deck = "templates/agent-back.yaml.j2"
-    lines = near_cut(tmp_path / "back", {deck: back + panel % (5, 53)})
+    lines = near_cut(run_pnp, tmp_path / "back", {deck: back + panel % (5, 53)})
     assert any("left edge: its colour changes 5.0 mm inside the cut" in x for x in lines), lines
-    assert near_cut(tmp_path / "back-far", {deck: back + far}) == []
+    assert near_cut(run_pnp, tmp_path / "back-far", {deck: back + far}) == []
 
 
 @pytest.mark.parametrize("game", builtin_ids())

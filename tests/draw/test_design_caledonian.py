@@ -1,5 +1,5 @@
 """Espionage (Caledonian Games) as printed, cut by hand and held in a fan: measured from the faces
-with independent readers (pdfplumber for text, pypdfium2 pixels for colour), not from the
+with independent readers (pdfium for text as pdfplumber reads it, and for pixels), not from the
 templates' own numbers.
 
 - a Dossier card in a fanned hand (only its left 15 mm showing) still tells its value and
@@ -12,12 +12,11 @@ templates' own numbers.
 
 from __future__ import annotations
 
-import io
 import math
 
-import pdfplumber
 import pypdfium2
 import pytest
+from pdftext import text_page
 from rendered import render_game_faces
 
 from pnp.catalog.games import resolve_game
@@ -44,8 +43,7 @@ def faces(game):
 
 def words(face):
     """Words on a face, x0/x1/top/bottom in mm from the trim's top-left corner, size in pt."""
-    with pdfplumber.open(io.BytesIO(face_pdf(face))) as doc:
-        found = doc.pages[0].extract_words(extra_attrs=["size"])
+    found = text_page(face_pdf(face)).extract_words(extra_attrs=["size"])
     b = face.bleed_mm
     return [
         {
@@ -95,8 +93,7 @@ def test_every_dossier_card_tells_value_and_nation_in_the_left_15_mm(game, faces
 def strip_lines(face) -> list[str]:
     """What a fanned hand shows of a face (its left 15 mm), line by line as a player reads it:
     upright words left to right, and text turned to read up the card's side bottom to top."""
-    with pdfplumber.open(io.BytesIO(face_pdf(face))) as doc:
-        chars = doc.pages[0].chars
+    chars = text_page(face_pdf(face)).chars
     b = face.bleed_mm
     shown = [c for c in chars if pt_to_mm(c["x1"]) - b <= FAN_MM and pt_to_mm(c["x0"]) - b >= 0]
     rows: dict[tuple[bool, int], list] = {}

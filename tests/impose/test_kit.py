@@ -4,7 +4,6 @@ their own fronts on sheets shared by several decks, viewer preferences, byte-ide
 
 from __future__ import annotations
 
-import logging
 import re
 from pathlib import Path
 
@@ -16,7 +15,7 @@ from kit_list import sheet_list
 from pypdf import PdfReader, PdfWriter
 from test_tiling import assemble
 
-from pnp.catalog.games import builtin_ids, resolve_game
+from pnp.catalog.games import resolve_game
 from pnp.pipeline import BuildOptions, build_games
 
 PIECES = ("cards", "boards", "tokens", "aids")
@@ -26,23 +25,14 @@ LABEL = re.compile(r"sheet \d+ of \d+|contents")
 
 
 @pytest.fixture(scope="module", params=["a4", "letter"])
-def kits(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> dict:
-    """Every built-in game's kit on one paper: game id -> PDF path (built once per module)."""
-    out = tmp_path_factory.mktemp(f"kit-{request.param}")
-    games = [resolve_game(g) for g in builtin_ids()]
-    lines: list[str] = []
-    options = BuildOptions(products=PIECES, paper=request.param, out_dir=out)
-    warnings: list[logging.LogRecord] = []
-    handler = logging.Handler()
-    handler.emit = warnings.append  # type: ignore[method-assign]
-    logging.getLogger("pnp.backs").addHandler(handler)
-    try:  # one game at a time: in this process, so the check's log records reach the handler
-        paths = [p for game in games for p in build_games([game], options, report=lines.append)]
-    finally:
-        logging.getLogger("pnp.backs").removeHandler(handler)
-    assert len(lines) == len(games) and all("area lower bound" in line for line in lines)
-    found = {p.parent.name: p for p in paths}
-    return found | {"paper": request.param, "back warnings": [r.getMessage() for r in warnings]}
+def kits(request: pytest.FixtureRequest, builtin_kits) -> dict:
+    """Every built-in game's kit on one paper: game id -> PDF path (the session's, built once
+    for every file that reads them: tests/conftest.py), with what the build said."""
+    paper = request.param
+    found, said = builtin_kits(paper), builtin_kits.said(paper)
+    lines = said["report"]
+    assert len(lines) == len(found) and all("area lower bound" in line for line in lines)
+    return found | {"paper": paper, "back warnings": said["back warnings"]}
 
 
 def pdfs(kits: dict) -> dict[str, Path]:

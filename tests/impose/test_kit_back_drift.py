@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pdfplumber
 import pypdf
+import pypdfium2 as pdfium
 import pytest
 from impose_faces import PT_PER_MM, colour_of, margin_lines, solid_face
 from test_kit_gutters import Rendered, cells
@@ -49,15 +50,21 @@ def free_sides(boxes: list[Box]) -> list[tuple[int, str]]:
             if not any(touches(a, b, side) for j, b in enumerate(boxes) if j != i)]  # fmt: skip
 
 
+def back_pages(path: Path) -> list[int]:
+    """The indices of the pages of backs (their label says so), found in pdfium's text."""
+    document = pdfium.PdfDocument(path)
+    labels = [" ".join(page.get_textpage().get_text_range().split()) for page in document]
+    return [index for index, text in enumerate(labels) if "· back" in text]
+
+
 def thin_backs(path: Path) -> list[tuple[int, str, float]]:
     """(page, side, mm) for every back that ends nearer than DRIFT_MM beyond its cut (the trim
     line its crop marks give) against white paper."""
     reader = pypdf.PdfReader(path)
     thin = []
     with pdfplumber.open(path) as pdf:
-        for index, page in enumerate(pdf.pages):
-            if "· back" not in " ".join((page.extract_text() or "").split()):
-                continue
+        for index in back_pages(path):  # pdfplumber reads only these
+            page = pdf.pages[index]
             xs, ys = margin_lines(page, inset_mm=3)
             boxes = clip_boxes(reader, index)
             for i, side in free_sides(boxes):
@@ -71,7 +78,15 @@ def thin_backs(path: Path) -> list[tuple[int, str, float]]:
     return thin
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
+# On Letter a sheet's label runs up the left margin, where pdfplumber's text read it into the
+# cards' words: the test saw 1 of the card game's 7 back pages. Read with pdfium it sees all 7,
+# and sheet 6 (page 14) has two backs ending 0.3 mm beyond their cut above empty places.
+LETTER_DEFECT = pytest.mark.xfail(
+    strict=True, reason="the card game's Letter kit, page 14: two backs 0.3 mm beyond the cut"
+)
+
+
+@pytest.mark.parametrize("paper", ["a4", pytest.param("letter", marks=LETTER_DEFECT)])
 def test_no_back_of_a_built_in_kit_shows_paper_under_2_mm_of_drift(builtin_kits, paper) -> None:
     for game in ("espionage-caledonian", "espionage-card-game"):
         assert thin_backs(builtin_kits(paper)[game]) == [], (game, paper)

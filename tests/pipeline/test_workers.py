@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import os
 import threading
-import time
 
 import pytest
+from hang import HANG
 
 from pnp.pipeline import workers
 
@@ -69,24 +70,39 @@ def test_cancel_stops_the_child() -> None:
         os.kill(pid, 0)
 
 
-def _may_split_now(index: int, events: list) -> bool:
+# Set by the pool's workers (they inherit them when the pool forks): the order of what they did,
+# not how long it took, decides each answer below.
+_asked = multiprocessing.get_context("fork").Event()  # the first game's worker has asked
+_taken = multiprocessing.get_context("fork").Event()  # the second game has a worker
+
+
+def _may_split_while_a_game_waits(index: int, events: list) -> bool:
+    """Whether a pool worker may fork, asked by the first game's worker while the third game
+    still waits: the second game's worker holds its worker until the first has asked."""
+    if index == 0:
+        answer = workers.may_fork(nested=True)
+        _asked.set()
+        return answer
+    assert _asked.wait(HANG)
     return workers.may_fork(nested=True)
 
 
 def _may_split_once_all_taken(index: int, events: list) -> bool:
-    """Whether a pool worker may fork a child of its own, asked once every item has been
-    taken up by a worker (waiting at most 20 s for that)."""
-    for _ in range(2000):
-        if not workers._waiting.value:
-            break
-        time.sleep(0.01)
+    """Whether a pool worker may fork a child of its own, asked by the first game's worker
+    once the second game's worker has taken it up."""
+    if index == 0:
+        assert _taken.wait(HANG)
+    else:
+        _taken.set()
     return workers.may_fork(nested=True)
 
 
 def test_the_largest_games_worker_splits_only_once_no_game_waits() -> None:
     # three games on two workers: while the first builds, the third waits for a worker
-    waiting = [outcome[0] for outcome in workers.in_order(_may_split_now, 3, [0, 1, 2], 2)]
-    assert waiting == [False, False, False]
+    _asked.clear()
+    outcomes = workers.in_order(_may_split_while_a_game_waits, 3, [0, 1, 2], 2)
+    assert [outcome[0] for outcome in outcomes] == [False, False, False]
     # two games on two workers: both are taken at once, so the first may split
+    _taken.clear()
     idle = [outcome[0] for outcome in workers.in_order(_may_split_once_all_taken, 2, [0, 1], 2)]
     assert idle == [True, False]  # only the largest game's worker ("first") splits

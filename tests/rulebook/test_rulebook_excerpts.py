@@ -1,4 +1,5 @@
-"""What a reader sees of the figures, measured from the built PDFs with pdfplumber: a figure
+"""What a reader sees of the figures, measured from the built PDFs with pdfplumber (pages found
+by their text, read with pdfium: tests/readers.py): a figure
 that shows part of a board says which board and which part; a booklet's half pages draw the
 examples' cards no smaller than 0.4 of their size and the setups no smaller than 1:8 (before,
 1:10 and 1:12); an anatomy's leaders run over no picture of the card, numbered down the card."""
@@ -6,13 +7,11 @@ examples' cards no smaller than 0.4 of their size and the setups no smaller than
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
-from functools import cache
 from pathlib import Path
 
 import pdfplumber
 import pytest
+from readers import opened, page_texts
 
 ROOT = Path(__file__).parents[2]
 MM = 72 / 25.4
@@ -20,18 +19,16 @@ DISC_MM = 4.6  # a call-out's disc
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory):
-    """A built-in game's rulebook (A4, or the booklet), each built once per module."""
+def built(products):
+    """A built-in game's rulebook (A4, or the booklet), built once per session and shared with
+    the other books' tests (tests/products.py): the A4 book `pnp build <game> --what rulebook`
+    writes, the booklet that `--all --what rulebook --booklet` writes."""
 
-    @cache
     def build(game: str, booklet: bool) -> Path:
-        out = tmp_path_factory.mktemp(game)
-        extra = ["--booklet"] if booklet else []
-        result = subprocess.run([sys.executable, "-m", "pnp.cli", "build", game, "--what",
-                                 "rulebook", *extra, "--out", str(out)], capture_output=True,
-                                text=True)  # fmt: skip
-        assert result.returncode == 0, result.stderr
-        return out / game / f"{game}-rulebook{'-booklet' if booklet else ''}-a4.pdf"
+        if not booklet:
+            return products.rulebook(game)
+        out = products.build("--all", "--what", "rulebook", "--booklet")
+        return out / game / f"{game}-rulebook-booklet-a4.pdf"
 
     return build
 
@@ -40,10 +37,13 @@ def flat(text: str | None) -> str:
     return " ".join((text or "").split())
 
 
-def page_with(pdf: pdfplumber.PDF, words: str) -> pdfplumber.page.Page:
-    for page in pdf.pages:
-        if words in flat(page.extract_text()):
-            return page
+def page_with(path: Path, words: str) -> pdfplumber.page.Page:
+    """The page of the book at `path` whose text holds `words` (found in the pages' text,
+    read once per session), opened with pdfplumber (shared by the file's tests)."""
+    for number, text in enumerate(page_texts(path)):
+        if words in text:
+            with opened(path) as pdf:
+                return pdf.pages[number]
     raise AssertionError(f"{words!r} is on no page")
 
 
@@ -68,27 +68,25 @@ def test_every_excerpt_in_the_books_is_checked_here():
 @pytest.mark.parametrize("game", sorted(EXCERPTS))
 def test_a_board_excerpt_names_its_board_and_the_part_shown(built, game):
     label, names = EXCERPTS[game]
-    with pdfplumber.open(built(game, False)) as pdf:
-        page = page_with(pdf, label)
-        at = page.search(re.escape(label).replace("\\ ", r"\s+"))[0]
-        # the excerpt's label (its column) and the figure's caption: from the label down 70 mm
-        below = (at["top"] - 1, page.width, min(page.height, at["top"] + 70 * MM))
-        near = " ".join(flat(page.crop((x, *below)).extract_text()) for x in (at["x0"] - 1, 0))
+    page = page_with(built(game, False), label)
+    at = page.search(re.escape(label).replace("\\ ", r"\s+"))[0]
+    # the excerpt's label (its column) and the figure's caption: from the label down 70 mm
+    below = (at["top"] - 1, page.width, min(page.height, at["top"] + 70 * MM))
+    near = " ".join(flat(page.crop((x, *below)).extract_text()) for x in (at["x0"] - 1, 0))
     for name in names:
         assert name in near, (name, near)
 
 
 def test_the_tracker_excerpt_shows_its_nation_headers(built):
     """The column heads (flag, code) of each track shown are drawn above its top space."""
-    with pdfplumber.open(built("espionage-caledonian", False)) as pdf:
-        page = page_with(pdf, "The tracker's top, after the crisis")
-        tops = [w for w in page.extract_words() if w["text"] == "MAX"]
-        codes = {w["text"]: w for w in page.extract_words() if w["text"] in ("USA", "CHN", "GBR")
-                 and any(abs(w["x0"] - t["x0"]) < 8 * MM and 0 < t["top"] - w["bottom"] < 12 * MM
-                         for t in tops)}  # fmt: skip
-        # drawn, not clipped away: the excerpt's frame (its columns' outlines) reaches above them
-        frames = [r for r in page.rects + page.curves if r["height"] > 40 * MM
-                  and r["top"] < min(w["top"] for w in codes.values()) if codes]  # fmt: skip
+    page = page_with(built("espionage-caledonian", False), "The tracker's top, after the crisis")
+    tops = [w for w in page.extract_words() if w["text"] == "MAX"]
+    codes = {w["text"]: w for w in page.extract_words() if w["text"] in ("USA", "CHN", "GBR")
+             and any(abs(w["x0"] - t["x0"]) < 8 * MM and 0 < t["top"] - w["bottom"] < 12 * MM
+                     for t in tops)}  # fmt: skip
+    # drawn, not clipped away: the excerpt's frame (its columns' outlines) reaches above them
+    frames = [r for r in page.rects + page.curves if r["height"] > 40 * MM
+              and r["top"] < min(w["top"] for w in codes.values()) if codes]  # fmt: skip
     assert set(codes) == {"USA", "CHN", "GBR"}
     assert frames, "the headers lie outside the excerpt"
 
@@ -127,17 +125,14 @@ def test_a_booklets_example_draws_its_cards_at_least_0_4_of_their_size(built, ga
                                                                         word, anatomy):  # fmt: skip
     """A card's own name measured in the booklet's example against the same card drawn at
     actual size in the A4 book's anatomy."""
-    with pdfplumber.open(built(game, False)) as pdf:
-        true = char_size(page_with(pdf, anatomy), word)
-    with pdfplumber.open(built(game, True)) as pdf:
-        shown = char_size(page_with(pdf, label), word)
+    true = char_size(page_with(built(game, False), anatomy), word)
+    shown = char_size(page_with(built(game, True), label), word)
     assert shown / true >= 0.4 - 0.01, shown / true
 
 
 @pytest.mark.parametrize("game", ["espionage-caledonian", "1955-war-of-espionage"])
 def test_a_booklets_setup_is_drawn_at_1_8_or_larger(built, game):
-    with pdfplumber.open(built(game, True)) as pdf:
-        text = " ".join(flat(p.extract_text()) for p in pdf.pages)
+    text = " ".join(page_texts(built(game, True)))
     scales = [int(n) for n in re.findall(r"Scale 1:(\d+)", text)]
     assert scales and max(scales) <= 8, scales
 
@@ -151,8 +146,8 @@ def test_a_booklets_turn_by_turn_figure_stays_on_its_page(built, game, label):
     sheet crosses the fold or comes nearer than 3 mm to a half page's edge (a row label cut at
     the left edge, a figure running onto the facing page)."""
     mm = 72 / 25.4
-    with pdfplumber.open(built(game, True)) as pdf:
-        page_with(pdf, label)
+    page_with(built(game, True), label)
+    with opened(built(game, True)) as pdf:
         for sheet in pdf.pages:
             half = sheet.width / 2
             for thing in [*sheet.chars, *sheet.rects, *sheet.images]:
@@ -177,27 +172,26 @@ def leaders(page: pdfplumber.page.Page) -> list[list[tuple[float, float]]]:
 def test_the_card_games_leaders_cross_no_picture_and_count_down_the_card(built):
     """The corner index's white disc (10.4 mm) and its picture: no leader's straight run out of
     the card passes over them; the discs are numbered top to bottom."""
-    with pdfplumber.open(built("espionage-card-game", False)) as pdf:
-        page = page_with(pdf, "A Mission card,")
-        runs = leaders(page)
-        pictures = [c for c in page.curves if 9.5 * MM < c["width"] < 11.5 * MM
-                    and 9.5 * MM < c["height"] < 11.5 * MM]  # fmt: skip
-        discs = sorted(
-            (
-                c
-                for c in page.curves
-                if abs(c["width"] - DISC_MM * MM) < 0.6 * MM
-                and abs(c["height"] - DISC_MM * MM) < 0.6 * MM
-            ),
-            key=lambda c: c["x0"],
-        )
-        numbers = {}
-        for c in discs:
-            inside = "".join(ch["text"] for ch in page.chars if c["x0"] - 1 <= ch["x0"]
-                             and ch["x1"] <= c["x1"] + 1 and c["top"] - 1 <= ch["top"]
-                             and ch["bottom"] <= c["bottom"] + 1)  # fmt: skip
-            if inside.isdigit():
-                numbers[int(inside)] = c["top"]
+    page = page_with(built("espionage-card-game", False), "A Mission card,")
+    runs = leaders(page)
+    pictures = [c for c in page.curves if 9.5 * MM < c["width"] < 11.5 * MM
+                and 9.5 * MM < c["height"] < 11.5 * MM]  # fmt: skip
+    discs = sorted(
+        (
+            c
+            for c in page.curves
+            if abs(c["width"] - DISC_MM * MM) < 0.6 * MM
+            and abs(c["height"] - DISC_MM * MM) < 0.6 * MM
+        ),
+        key=lambda c: c["x0"],
+    )
+    numbers = {}
+    for c in discs:
+        inside = "".join(ch["text"] for ch in page.chars if c["x0"] - 1 <= ch["x0"]
+                         and ch["x1"] <= c["x1"] + 1 and c["top"] - 1 <= ch["top"]
+                         and ch["bottom"] <= c["bottom"] + 1)  # fmt: skip
+        if inside.isdigit():
+            numbers[int(inside)] = c["top"]
     assert len(runs) >= 5 and pictures, (len(runs), len(pictures))
     for (x0, y), (x1, _), _ in runs:
         low, high = sorted((x0, x1))

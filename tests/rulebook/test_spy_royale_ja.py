@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from cli_in import run
 from conftest import page_of
-from jalines import broken_rules, lines_in
+from jalines import broken_rules, lines_of
 from readers import opened, page_texts
 from rendered import render_game_faces
 
@@ -66,8 +66,7 @@ def printed(markup: str) -> str:
 def test_japanese_lines_break_between_phrases_and_by_kinsoku(built, game, layout):
     words = [r["name_ja"] for r in game.tables["factions"].rows]
     words += sorted({c.fields["name_ja"] for c in game.components if "name_ja" in c.fields})
-    with opened(built[layout]) as pdf:
-        lines = lines_in(pdf, skip=1)  # after the cover's fan of tilted cards
+    lines = lines_of(built[layout], skip=1)  # after the cover's fan of tilted cards
     assert len(lines) > 500
     assert broken_rules(lines, words) == []
 
