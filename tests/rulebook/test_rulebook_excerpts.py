@@ -95,12 +95,12 @@ def test_the_board_excerpt_names_each_track_above_its_column(built):
     """1955's middle of the board: each country's name stands just above the excerpt, over its
     own column, left to right as the board runs (before, only the caption named them)."""
     names = ["United", "Great", "France", "Poland", "Hungary", "U.S.S.R."]
-    with pdfplumber.open(built("1955-war-of-espionage", False)) as pdf:
-        page = page_with(pdf, "The middle of the board")
-        frame = max((r for r in page.rects + page.curves if r["height"] > 40 * MM and r["stroke"]
-                     and r["width"] > 60 * MM), key=lambda r: r["height"])  # fmt: skip
-        words = {w["text"]: w for w in page.extract_words()
-                 if w["text"] in names and 0 < frame["top"] - w["bottom"] < 12 * MM}  # fmt: skip
+    book = built("1955-war-of-espionage", False)
+    page = page_with(book, "The middle of the board")
+    frame = max((r for r in page.rects + page.curves if r["height"] > 40 * MM and r["stroke"]
+                 and r["width"] > 60 * MM), key=lambda r: r["height"])  # fmt: skip
+    words = {w["text"]: w for w in page.extract_words()
+             if w["text"] in names and 0 < frame["top"] - w["bottom"] < 12 * MM}  # fmt: skip
     assert set(words) == set(names), sorted(words)
     column = frame["width"] / len(names)
     for i, name in enumerate(names):
@@ -207,8 +207,8 @@ def test_a_booklets_chain_of_reactions_reads_as_one_row_under_its_cards(built):
     """The card game's chain: each note of what resolved stands under the card it resolves
     (its left edge within 5 mm of the card's number), all three on one row (before, the third
     note wrapped onto a row of its own at booklet size)."""
-    with pdfplumber.open(built("espionage-card-game", True)) as pdf:
-        words = page_with(pdf, "A chain of Reactions").extract_words()
+    book = built("espionage-card-game", True)
+    words = page_with(book, "A chain of Reactions").extract_words()
     steps = [next(w for w in words if w["text"] == f"{n}.") for n in (1, 2, 3)]
     notes = [next(w for w in words if w["text"] == t) for t in ("Last:", "Second:", "First:")]
     for step, note in zip(steps, notes, strict=True):
@@ -246,25 +246,24 @@ def test_the_tracker_excerpts_arrow_labels_sit_clear_of_its_lines(built, booklet
     arrow, runs through either label (before, both sat on the columns' borders), and each
     stands beside its own track, the United Kingdom's +3 nearer GBR than USA (in the booklet
     both had gone to the left of the tracker)."""
-    with pdfplumber.open(built("espionage-caledonian", booklet)) as pdf:
-        page = page_with(pdf, "The tracker's top")
-        words = page.extract_words()
-        tops = [w for w in words if w["text"] == "MAX"]  # the top spaces, under the heads
-        heads = [
-            w
-            for w in words
-            if w["text"] in ("USA", "GBR")
-            and any(
-                abs(w["x0"] - t["x0"]) < 8 * MM and 0 < t["top"] - w["bottom"] < 12 * MM
-                for t in tops
-            )
-        ]
-        caption = at_label(page)
-        labels = [w for w in words if re.fullmatch(r"[+−-]\d", w["text"])
-                  and min(h["x0"] for h in heads) - 25 * MM < w["x0"]
-                  and w["x1"] < max(h["x1"] for h in heads) + 25 * MM
-                  and min(h["top"] for h in heads) < w["top"] < caption]  # fmt: skip
-        points = stroked_points(page)
+    book = built("espionage-caledonian", booklet)
+    page = page_with(book, "The tracker's top")
+    words = page.extract_words()
+    tops = [w for w in words if w["text"] == "MAX"]  # the top spaces, under the heads
+    heads = [
+        w
+        for w in words
+        if w["text"] in ("USA", "GBR")
+        and any(
+            abs(w["x0"] - t["x0"]) < 8 * MM and 0 < t["top"] - w["bottom"] < 12 * MM for t in tops
+        )
+    ]
+    caption = at_label(page)
+    labels = [w for w in words if re.fullmatch(r"[+−-]\d", w["text"])
+              and min(h["x0"] for h in heads) - 25 * MM < w["x0"]
+              and w["x1"] < max(h["x1"] for h in heads) + 25 * MM
+              and min(h["top"] for h in heads) < w["top"] < caption]  # fmt: skip
+    points = stroked_points(page)
     assert len(labels) == 2, labels
     for w in labels:
         on = [(round(x), round(y)) for x, y in points
@@ -281,11 +280,11 @@ def test_an_anatomys_leaders_leave_a_round_piece_the_short_way(built):
     """Axis & Allies' network marker at 2:1: each leader leaves the marker on its label's side,
     its run across the marker under 40% of the marker's width (before, call-out 1, the
     marker's colour, ran from the left rim right across the picture to a label on the right)."""
-    with pdfplumber.open(built("axis-allies-espionage", False)) as pdf:
-        page = page_with(pdf, "A level 2 network marker")
-        runs = leaders(page)
-        marker = min((c for c in page.curves if c["width"] > 15 * MM
-                      and abs(c["width"] - c["height"]) < 1), key=lambda c: c["width"])  # fmt: skip
+    book = built("axis-allies-espionage", False)
+    page = page_with(book, "A level 2 network marker")
+    runs = leaders(page)
+    marker = min((c for c in page.curves if c["width"] > 15 * MM
+                  and abs(c["width"] - c["height"]) < 1), key=lambda c: c["width"])  # fmt: skip
     assert len(runs) == 3, runs
     for (x0, _), (x1, _), _ in runs:
         assert abs(x1 - x0) < 0.4 * marker["width"], (round(x0), round(x1), marker["width"])
@@ -294,10 +293,10 @@ def test_an_anatomys_leaders_leave_a_round_piece_the_short_way(built):
 def test_a_sheets_gallery_shows_its_front_before_its_back(built):
     """Axis & Allies' reference sheet (one front, five copies): the front comes first in the
     gallery, its back after it, named as that sheet's back (before, "Back (every card)" led)."""
-    with pdfplumber.open(built("axis-allies-espionage", False)) as pdf:
-        page = page_with(pdf, "Espionage reference ×5")
-        front = page.search("Espionage reference ×5")[0]
-        back = page.search(r"Espionage reference \(back\)")
+    book = built("axis-allies-espionage", False)
+    page = page_with(book, "Espionage reference ×5")
+    front = page.search("Espionage reference ×5")[0]
+    back = page.search(r"Espionage reference \(back\)")
     assert back, "the back is not captioned as the sheet's back"
     assert (front["top"], front["x0"]) < (back[0]["top"] - 1, back[0]["x0"]) or (
         abs(front["top"] - back[0]["top"]) < 2 and front["x0"] < back[0]["x0"]
@@ -308,14 +307,14 @@ def test_a_booklets_setup_draws_a_token_no_smaller_than_6_mm(built):
     """Caledonian's booklet setup is at 1:8, where the 25 mm allegiance token would be a 3 mm
     dot: it is drawn at 1:4 instead (its outline measured, about 6 mm), and the scale note says
     so."""
-    with pdfplumber.open(built("espionage-caledonian", True)) as pdf:
-        page = page_with(pdf, "Scale 1:8")
-        label = page.search("Public allegiance")[0]  # "token" wraps to the next line
-        middle = (label["x0"] + label["x1"]) / 2
-        discs = [c for c in page.curves if abs((c["x0"] + c["x1"]) / 2 - middle) < 8 * MM
-                 and 0 < label["top"] - c["bottom"] < 25 * MM
-                 and abs(c["width"] - c["height"]) < 0.2 and c["width"] < 20 * MM]  # fmt: skip
-        note = flat(page.extract_text())
+    book = built("espionage-caledonian", True)
+    page = page_with(book, "Scale 1:8")
+    label = page.search("Public allegiance")[0]  # "token" wraps to the next line
+    middle = (label["x0"] + label["x1"]) / 2
+    discs = [c for c in page.curves if abs((c["x0"] + c["x1"]) / 2 - middle) < 8 * MM
+             and 0 < label["top"] - c["bottom"] < 25 * MM
+             and abs(c["width"] - c["height"]) < 0.2 and c["width"] < 20 * MM]  # fmt: skip
+    note = flat(page.extract_text())
     assert discs, "no token over its label"
     assert max(c["width"] for c in discs) >= 6 * MM - 0.5, max(c["width"] / MM for c in discs)
     assert "Scale 1:8; small pieces 1:4" in note
