@@ -67,9 +67,9 @@ TAIL = 0.4  # of a page: a chapter's last two paragraphs, or its last list, kept
 
 
 def keep_chapter_tails(flowables: list[Flowable], page: float, width: float) -> None:
-    """A chapter that runs over a page never ends on one holding a few lines alone (the 1955
-    booklet's builder's appendix left its credits, five lines, on a page 14% used): its last
-    paragraph keeps with the paragraph before it, and its last list stays whole, when short."""
+    """A chapter that runs over a page never ends on one holding a few lines alone (a booklet's
+    builder's appendix left its credits, five lines, on a page 14% used): its last paragraph
+    keeps with the paragraph before it, and its last list stays whole, when short."""
     canvas = Canvas(io.BytesIO())  # a list measures its items on a canvas
     for i, flowable in enumerate(flowables):
         if not isinstance(flowable, ChapterBreak | PageBreak):
