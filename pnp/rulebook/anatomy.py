@@ -15,6 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.face import FaceArt
 from pnp.draw.footprint import named_boxes, text_boxes
+from pnp.rulebook.clear import overlap
 from pnp.rulebook.figure import DISC_R, edged_line, number_disc
 from pnp.rulebook.flowables import FaceImage
 from pnp.rulebook.measure import height_of
@@ -186,8 +187,8 @@ class AnatomyPicture:
         x, y = centre
         r = DISC_R + 0.5
         disc = (x - r, y - r, x + r, y + r)
-        cost = 4.0 * sum(_overlap(disc, b) for b in self.words)
-        cost += sum(0.5 * _overlap(disc, _pt(spot.box)) for i, spot in enumerate(self.spots)
+        cost = 4.0 * sum(overlap(disc, b) for b in self.words)
+        cost += sum(0.5 * overlap(disc, _pt(spot.box)) for i, spot in enumerate(self.spots)
                     if i != own and _small(spot.box))  # fmt: skip
         cost += sum(400.0 for dx, dy in discs if abs(dx - x) < 2 * r and abs(dy - y) < 2 * r)
         return cost
@@ -202,10 +203,10 @@ class AnatomyPicture:
         r = DISC_R
         others = [(dx - r, dy - r, dx + r, dy + r) for dx, dy in discs]
         mine = _pt(self.spots[own].box)
-        parts = [b for b in self.parts if _overlap(b, mine) < 0.5 * _overlap(b, b)]
-        text = sum(_overlap(band, b) for b in self.words)
-        return text + sum(_overlap(band, b) * 4 for b in others), sum(
-            _overlap(band, b) for b in parts
+        parts = [b for b in self.parts if overlap(b, mine) < 0.5 * overlap(b, b)]
+        text = sum(overlap(band, b) for b in self.words)
+        return text + sum(overlap(band, b) * 4 for b in others), sum(
+            overlap(band, b) for b in parts
         )
 
 
@@ -232,7 +233,7 @@ def _on_leaders(centre: tuple[float, float], placed: list[tuple[tuple[float, flo
     total = 0.0
     for (dx, dy), side in placed:
         edge = -LEAD if side == "left" else w + LEAD
-        total += _overlap(disc, (min(dx, edge), dy - 1.5, max(dx, edge), dy + 1.5))
+        total += overlap(disc, (min(dx, edge), dy - 1.5, max(dx, edge), dy + 1.5))
     return total
 
 
@@ -243,9 +244,3 @@ def _pt(box: Box) -> Box:
 def _small(box: Box) -> bool:
     """A part, not a panel: covering a panel's corner hides nothing."""
     return (box[2] - box[0]) * (box[3] - box[1]) < 400.0  # mm²
-
-
-def _overlap(a: Box, b: Box) -> float:
-    w = min(a[2], b[2]) - max(a[0], b[0])
-    h = min(a[3], b[3]) - max(a[1], b[1])
-    return w * h if w > 0 and h > 0 else 0.0

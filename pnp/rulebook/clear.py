@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from pnp.draw.face import FaceArt
 from pnp.draw.footprint import named_boxes, text_boxes
+from pnp.rulebook.figure import bow
 from pnp.units import mm_to_pt
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
@@ -49,11 +50,9 @@ class Clutter:
             self.thin += [e for e in edges if _meets(e, shown)]
 
     def add_curve(self, start: Point, end: Point, bend: float) -> None:
-        """An arrow from `start` to `end` bowed by `bend` (pnp.rulebook.figure.arrow)."""
+        """An arrow from `start` to `end` bowed by `bend`, as pnp.rulebook.figure.arrow draws it."""
         (x0, y0), (x1, y1) = start, end
-        length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5 or 1.0
-        cx = (x0 + x1) / 2 - (y1 - y0) / length * bend * length
-        cy = (y0 + y1) / 2 + (x1 - x0) / length * bend * length
+        cx, cy = bow(start, end, bend)
         for i in range(SAMPLES + 1):
             t = i / SAMPLES
             px = (1 - t) ** 2 * x0 + 2 * t * (1 - t) * cx + t * t * x1
@@ -70,8 +69,8 @@ class Clutter:
             + max(0.0, box[3] - y1)
         )
         return (
-            sum(_overlap(box, b) for b in self.solid)
-            + sum(_overlap(box, b) for b in self.thin)
+            sum(overlap(box, b) for b in self.solid)
+            + sum(overlap(box, b) for b in self.thin)
             + 50.0 * out
         )
 
@@ -106,7 +105,8 @@ def _meets(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def _overlap(a: Box, b: Box) -> float:
+def overlap(a: Box, b: Box) -> float:
+    """The area two boxes share (0 when apart)."""
     w = min(a[2], b[2]) - max(a[0], b[0])
     h = min(a[3], b[3]) - max(a[1], b[1])
     return w * h if w > 0 and h > 0 else 0.0

@@ -129,14 +129,23 @@ def edged_line(canvas: Canvas, points: list[tuple[float, float]], colour: Color,
         canvas.restoreState()
 
 
+def bow(start: tuple[float, float], end: tuple[float, float], bend: float) -> tuple[float, float]:
+    """The control point of an arrow from `start` to `end` bowed sideways by `bend` (a share of
+    its length): the quadratic curve's middle point, for drawing it and for keeping off it."""
+    (x0, y0), (x1, y1) = start, end
+    length = math.hypot(x1 - x0, y1 - y0) or 1.0
+    nx, ny = -(y1 - y0) / length, (x1 - x0) / length
+    return (x0 + x1) / 2 + nx * bend * length, (y0 + y1) / 2 + ny * bend * length
+
+
 def arrow(canvas: Canvas, start: tuple[float, float], end: tuple[float, float], colour: Color,
           bend: float = 0.0) -> tuple[float, float]:  # fmt: skip
     """An arrow from `start` to `end`, bowed sideways by `bend` (a share of its length); returns
     where its label goes: beside its middle, outside the bow."""
     (x0, y0), (x1, y1) = start, end
     length = math.hypot(x1 - x0, y1 - y0) or 1.0
-    nx, ny = -(y1 - y0) / length, (x1 - x0) / length
-    cx, cy = (x0 + x1) / 2 + nx * bend * length, (y0 + y1) / 2 + ny * bend * length
+    nx, ny = -(y1 - y0) / length, (x1 - x0) / length  # the label's side, outside the bow
+    cx, cy = bow(start, end, bend)
     head = 6.0
     angle = math.atan2(y1 - cy, x1 - cx)
     tip_back = (x1 - head * 0.8 * math.cos(angle), y1 - head * 0.8 * math.sin(angle))
