@@ -162,6 +162,20 @@ def test_early_seats_do_not_outrun_late_ones_at_five_and_six_players(played):
         assert gap <= 0.15, (n, [round(x, 2) for x in share])
 
 
+def test_the_books_turn_time_is_what_the_simulated_turns_take(cat, played):
+    """The game-length table's minutes are its turns at the turn time the book states. Each
+    simulated turn is timed by the table-time model (bench/sim_caledonian_tables.py's
+    ACTION_SECONDS: seconds per card drawn, crisis read, player asked for support, card revealed,
+    card played, sale...): at every count the mean turn, over every policy, is within a fifth of
+    the book's, and the last round at the book's pace fits the box's longest time."""
+    tables = _load("sim_caledonian_tables")
+    for n, results in played.items():
+        stated = cat.minutes[n] * 60 / cat.budget[n]
+        model = tables.seconds_a_turn(results, n)
+        assert abs(model - stated) <= 0.2 * stated, (n, round(model), round(stated))
+        assert cat.minutes[n] <= cat.box, (n, cat.minutes[n], cat.box)
+
+
 def test_supported_crises_and_incidents_can_both_go_either_way(sim, cat, played):
     results = [r for rs in played.values() for r in rs]
     crises = [(helped, ok) for r in results for _, helped, ok in r["stats"].crises]
