@@ -167,8 +167,8 @@ def test_the_books_turn_time_is_what_the_simulated_turns_take(cat, played):
     simulated turn is timed by the table-time model (bench/sim_caledonian_tables.py's
     ACTION_SECONDS: seconds per card drawn, crisis read, player asked for support, card revealed,
     card played, sale...): at every count the mean turn, over every policy, is within a tenth of
-    the book's (the book's is 2-5% shorter here), and the last round at the book's pace fits the box's longest
-    time. The book's earlier "a minute plus 10 seconds a player" was 12-13% short."""
+    the book's (the book's is 2-5% shorter here), and the last round at the book's pace fits the
+    box's longest time. The book's earlier "a minute plus 10 seconds a player" was 12-13% short."""
     tables = _load("sim_caledonian_tables")
     for n, results in played.items():
         stated = cat.minutes[n] * 60 / cat.budget[n]
