@@ -154,7 +154,7 @@ def _pages(pages: Sequence[int], words: KitWords) -> str:
     if len(pages) == 1:
         return words.say("page", pages=pages[0])
     if list(pages) == list(range(pages[0], pages[-1] + 1)):
-        return words.say("pages", pages=f"{pages[0]}-{pages[-1]}")
+        return words.say("pages", pages=words.say("range", a=pages[0], b=pages[-1]))
     return words.say("pages", pages=words.say("pages_sep").join(str(p) for p in pages))
 
 

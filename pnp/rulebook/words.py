@@ -20,6 +20,7 @@ WORDS: dict[str, dict[str, str]] = {
         "file": "File", "what": "What it holds", "sheets": "Sheets", "sides": "Printed",
         "one_side": "one side", "both_sides": "both sides", "credits": "Credits",
         "actual_size": "Actual size", "list_sep": ", ", "clause_sep": "; ",
+        "range": "–", "label_sep": ": ",
         "booklet_note": "Booklet: print double-sided, flipping on the short edge; fold the "
                         "stack in half and staple along the fold.",
     },
@@ -31,6 +32,7 @@ WORDS: dict[str, dict[str, str]] = {
         "file": "ファイル", "what": "内容", "sheets": "枚数", "sides": "印刷",
         "one_side": "片面", "both_sides": "両面", "credits": "クレジット",
         "actual_size": "実物大", "list_sep": "、", "clause_sep": "、",
+        "range": "〜", "label_sep": "：",
         "booklet_note": "冊子：短辺とじの両面印刷で印刷し、束を半分に折って折り目をホチキスで"
                         "とめてください。",
     },
@@ -86,7 +88,7 @@ SAY: dict[str, dict[str, str]] = {
         "label_example": "例", "label_note": "注", "label_reading": "私たちの解釈",
         "credits_inside": "目次のあとに全員を掲載",
         "credit_designer": "デザイナー", "credit_publisher": "発行",
-        "scale_note": "縮尺 {scale}", "scale_larger": "{said}（小さな駒は{scale}）",
+        "scale_note": "縮尺 {scale}", "scale_larger": "{said}（小さな部品は{scale}）",
     },
 }  # fmt: skip
 PIECES = {
