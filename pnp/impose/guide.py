@@ -133,7 +133,7 @@ def _paper(guide: KitGuide, words: KitWords) -> list[str]:
 
 def _printing(p: Printing, words: KitWords) -> list[str]:
     w = words.say
-    lines = [w("print_size", paper=p.paper)]
+    lines = [w("print_size", paper=words.paper(p.paper))]
     if p.two_sided is None:
         return [*lines, w("print_one_sided")]
     first, last = p.two_sided

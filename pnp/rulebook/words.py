@@ -33,6 +33,8 @@ WORDS: dict[str, dict[str, str]] = {
         "one_side": "片面", "both_sides": "両面", "credits": "クレジット",
         "actual_size": "実物大", "list_sep": "、", "clause_sep": "、",
         "range": "〜", "label_sep": "：",
+        "paper_letter": "レターサイズ", "paper_legal": "リーガルサイズ",
+        "paper_tabloid": "タブロイド",
         "booklet_note": "冊子：短辺とじの両面印刷で印刷し、束を半分に折って折り目をホチキスで"
                         "とめてください。",
     },

@@ -35,6 +35,16 @@ def test_the_japanese_kit_prints_no_english_word(kit):
     assert {(n, w) for n, w in words if w not in UNITS} == set()
 
 
+def test_the_letter_kit_and_book_name_their_paper_in_japanese(products):
+    """「レターサイズに実寸で印刷」, not 「Letterに」 (A4 is written A4 in Japanese too)."""
+    kit = products.build(GAME, "--lang", "ja", "--paper", "letter") / GAME
+    book = products.build("--all", "--what", "rulebook", "--paper", "letter") / GAME
+    kit_page = page_texts(kit / f"{GAME}-ja-letter.pdf")[0]
+    builder = [p for p in page_texts(book / f"{GAME}-rulebook-ja-letter.pdf") if "合計：" in p]
+    assert "レターサイズに実寸" in kit_page and "Letter" not in kit_page
+    assert builder and "レターサイズ用紙" in builder[-1] and "Letter" not in builder[-1]
+
+
 def test_ranges_are_written_with_a_wave_dash(kit, book):
     """「3〜12ページ」, 「2〜5人」: a Latin hyphen or en dash between two numbers reads as a
     minus sign or a date to a Japanese reader."""
