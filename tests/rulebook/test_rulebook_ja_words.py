@@ -90,3 +90,18 @@ def cover_lines(path: Path) -> list[str]:
         return pdf[0].get_textpage().get_text_range().splitlines()
     finally:
         pdf.close()
+
+
+def test_the_scoring_target_has_one_name_on_cards_aid_and_book(kit, book):
+    """What an Eavesdrop scores from is named as its cards name it (「得点対象」) on the aid's
+    legend and in the book's table of targets: once it was ここから得点, そこから得点 and 得点源."""
+    from pnp.catalog.games import resolve_game
+
+    game = resolve_game(GAME)
+    term = game.meta["words_ja"]["scores_from"]
+    scoring = sum(c.count for c in game.sets["action"].components
+                  if c.fields.get("target_role") == "score")  # fmt: skip
+    aid = [page for page in kit if AID_TITLES[0] in page]
+    assert sum(page.count(term) for page in kit if page not in aid) == scoring
+    assert aid and all(f"傍受する（{term}）" in page for page in aid)
+    assert any(f"傍受の{term}" in page for page in book)
