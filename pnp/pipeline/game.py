@@ -24,12 +24,13 @@ from pnp.impose.tight import tight_gutters
 from pnp.io.inputs import newest_input
 from pnp.io.staging import Staging
 from pnp.layout.templates import TemplateSet
+from pnp.pipeline.bookstore import BookStore
 from pnp.pipeline.faces import render_set_faces, template_set
 from pnp.pipeline.facestore import FaceStore
 from pnp.pipeline.options import PRODUCTS, RULEBOOK, BuildOptions, output_base, output_dir
 from pnp.pipeline.parallel import build_parallel, workers_for
 from pnp.pipeline.plan import Faces, add_sets, copies_of, plan
-from pnp.pipeline.rulebooks import editions, print_plan, write_rulebooks
+from pnp.pipeline.rulebooks import editions, print_plan, rulebook_path, write_rulebooks
 from pnp.pipeline.split import sets_in_two
 from pnp.pipeline.workers import Later, in_background, may_fork
 
@@ -79,9 +80,9 @@ def build_game(
             for stem, sets in plan(game, options)]  # fmt: skip
     book_job, books = None, None
     if RULEBOOK in options.products and editions(game):
-        book_job = partial(_write_books, game, imposer, docs, options, stage.folder(out))
-        if may_fork(nested=False):  # the books set on the other core while this one writes
-            books = Later(book_job, fork=True)
+        book_job, lays_out = _book_job(game, imposer, docs, options, stage.folder(out))
+        if lays_out and may_fork(nested=False):
+            books = Later(book_job, fork=True)  # set on the other core while this one writes
     try:
         written = _write_products(game, imposer, docs, options, stage, progress, report)
     except BaseException:
@@ -126,6 +127,24 @@ def _write_products(
             report(economy(game, path, doc, imposer.groups(sets)))
         check.result()
     return written
+
+
+def _book_job(
+    game: Game,
+    imposer: _Imposer,
+    docs: list[tuple[Path, list[ComponentSet], Document]],
+    options: BuildOptions,
+    folder: Path,
+) -> tuple[Callable[[], list[Path]], bool]:
+    """What writes the game's rulebooks into the staging `folder`, and whether it lays them
+    out: the books kept from a build of the same inputs (pnp.pipeline.bookstore) are written
+    as they were; else `_write_books`, and the books are kept."""
+    store = BookStore(game, options)
+    names = [rulebook_path(folder, game, lang, options).name for lang in editions(game)]
+    kept = store.kept(names)
+    if kept is not None:
+        return partial(store.write_kept, folder, list(zip(names, kept, strict=True))), False
+    return partial(store.keeping, partial(_write_books, game, imposer, docs, options, folder)), True
 
 
 def _write_books(
