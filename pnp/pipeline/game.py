@@ -24,7 +24,7 @@ from pnp.impose.tight import tight_gutters
 from pnp.io.inputs import newest_input
 from pnp.io.staging import Staging
 from pnp.layout.templates import TemplateSet
-from pnp.pipeline.bookstore import BookStore
+from pnp.pipeline.buildstore import BuildStore
 from pnp.pipeline.faces import render_set_faces, template_set
 from pnp.pipeline.facestore import FaceStore
 from pnp.pipeline.options import PRODUCTS, RULEBOOK, BuildOptions, output_base, output_dir
@@ -72,6 +72,23 @@ def build_game(
     a whole build of its own. Returns the paths the files have (or will have) in place."""
     if stage is None:
         return build_games([game], options, progress, report)
+    out = output_dir(game.id, options)
+    folder = stage.folder(out)
+    store = BuildStore(game, options, source_date(game, options))
+    names = [f"{stem}-{options.paper_name}.pdf" for stem, _ in plan(game, options)]
+    if RULEBOOK in options.products:
+        names += [rulebook_path(out, game, lang, options).name for lang in editions(game)]
+    kept = store.kept(names)
+    if kept is not None:  # built before from the same inputs: the same files, the same words
+        return [stage.adopt(p) for p in store.write_kept(folder, names, kept, progress, report)]
+    build = partial(_build_game, game, options, stage=stage)
+    return store.keeping(folder, build, progress, report)
+
+
+def _build_game(
+    game: Game, options: BuildOptions, progress: Progress, report: Progress, *, stage: Staging
+) -> list[Path]:
+    """Draw, impose and write the game's files into `stage`; their paths in place."""
     templates = template_set(game, ink_saver=options.ink_saver)
     out = output_dir(game.id, options)
     imposer = _Imposer(game, templates, options)
@@ -80,9 +97,9 @@ def build_game(
             for stem, sets in plan(game, options)]  # fmt: skip
     book_job, books = None, None
     if RULEBOOK in options.products and editions(game):
-        book_job, lays_out = _book_job(game, imposer, docs, options, stage.folder(out))
-        if lays_out and may_fork(nested=False):
-            books = Later(book_job, fork=True)  # set on the other core while this one writes
+        book_job = partial(_write_books, game, imposer, docs, options, stage.folder(out))
+        if may_fork(nested=False):  # the books set on the other core while this one writes
+            books = Later(book_job, fork=True)
     try:
         written = _write_products(game, imposer, docs, options, stage, progress, report)
     except BaseException:
@@ -92,8 +109,7 @@ def build_game(
     if book_job is not None:  # claimed and reported after the sheets, as they were written
         for staged in books.result() if books is not None else book_job():
             written.append(stage.adopt(staged))
-            if progress:
-                progress(f"{game.id}/{staged.stem}")
+            progress(f"{game.id}/{staged.stem}")
     return written
 
 
@@ -127,24 +143,6 @@ def _write_products(
             report(economy(game, path, doc, imposer.groups(sets)))
         check.result()
     return written
-
-
-def _book_job(
-    game: Game,
-    imposer: _Imposer,
-    docs: list[tuple[Path, list[ComponentSet], Document]],
-    options: BuildOptions,
-    folder: Path,
-) -> tuple[Callable[[], list[Path]], bool]:
-    """What writes the game's rulebooks into the staging `folder`, and whether it lays them
-    out: the books kept from a build of the same inputs (pnp.pipeline.bookstore) are written
-    as they were; else `_write_books`, and the books are kept."""
-    store = BookStore(game, options)
-    names = [rulebook_path(folder, game, lang, options).name for lang in editions(game)]
-    kept = store.kept(names)
-    if kept is not None:
-        return partial(store.write_kept, folder, list(zip(names, kept, strict=True))), False
-    return partial(store.keeping, partial(_write_books, game, imposer, docs, options, folder)), True
 
 
 def _write_books(
