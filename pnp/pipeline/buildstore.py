@@ -18,13 +18,13 @@ or is larger than `LARGEST` (a 10,000-card kit), leaves the next build to build 
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import pickle
 import sys
 from collections.abc import Callable
 from dataclasses import replace
-from importlib import metadata
 from pathlib import Path
 
 from pnp.catalog.model import Game
@@ -40,9 +40,8 @@ WHOLE = 1 << 20  # bytes of an input file read for the key; a larger one counts 
 LARGEST = 8 << 20  # bytes of one kept file (what pnp.io.caches reads back)
 MOST = 256  # files kept; past that, the ones written longest ago go
 _PACKAGE = Path(__file__).resolve().parent.parent
-# the libraries whose code shapes the files' bytes
-_LIBRARIES = ("reportlab", "jinja2", "markdown-it-py", "pypdf", "pillow", "budoux", "pyyaml")
 _CODE: Memo[str, str] = Memo(1)
+_METADATA = (".dist-info", ".egg-info")  # an installed library's folder: name and version
 _SAID = "said"  # the kept entry of what the build said, beside its files
 # False: nothing kept nor taken. The key reads pnp's files, not the code running: tests that
 # patch pnp in memory turn it off (tests/conftest.py).
@@ -106,7 +105,10 @@ class BuildStore:
             return paths
         try:
             for path in paths:
-                self._keep(path.name, (folder / path.name).read_bytes())
+                staged = folder / path.name
+                if staged.stat().st_size > LARGEST:  # not read back into memory to be dropped
+                    return paths
+                self._keep(path.name, staged.read_bytes())
             self._keep(_SAID, said)
         except OSError:  # full, gone or read-only: the next build builds again
             return paths
@@ -168,19 +170,24 @@ def _file(path: str) -> object:
 
 
 def _code_digest() -> str:
-    """Every file of the pnp package by its text (code, word lists, colour profiles), and the
-    versions of Python and the libraries that make the files."""
-    versions = []
-    for name in _LIBRARIES:
-        try:
-            versions.append(metadata.version(name))
-        except metadata.PackageNotFoundError:
-            versions.append("")
-    sha = hashlib.sha256(repr((sys.version, versions)).encode())
+    """Every file of the pnp package by its text (code, word lists, colour profiles), Python's
+    version, and the name and version of every library installed where pnp's are (a folder
+    listing: cheaper than importing them to ask)."""
+    sha = hashlib.sha256(repr((sys.version, _libraries())).encode())
     for path in sorted(_PACKAGE.rglob("*")):
         if path.is_file() and "__pycache__" not in path.parts:
             sha.update(path.relative_to(_PACKAGE).as_posix().encode() + b"\0" + path.read_bytes())
     return sha.hexdigest()
+
+
+def _libraries() -> list[str]:
+    """The installed distributions on Python's path, by their metadata folders' names
+    (`reportlab-5.1.0.dist-info`)."""
+    found = []
+    for entry in sys.path:
+        with contextlib.suppress(OSError):
+            found += [n for n in os.listdir(entry or ".") if n.endswith(_METADATA)]
+    return sorted(found)
 
 
 def _prune(folder: Path) -> None:
