@@ -3,12 +3,13 @@ not change is not drawn, imposed or laid out again.
 
 A game's print kits and rulebooks are a pure function of its files (catalog, templates, theme,
 images, fonts), the build's options, its date (SOURCE_DATE_EPOCH, else its newest input's), and
-pnp and the libraries it runs on. So the files of each game's build are kept in the cache folder
-(pnp.io.caches), each under a digest of all of that and its name: the text of every input file
-(a font or a picture over `WHOLE` bytes by its size and time), the text of every file of the
-pnp package, the libraries' versions, the options but the output folder. A rebuild that finds
-every file of a game kept writes them as they were; any edit of an input, of pnp or of an
-option builds the game again (its unchanged faces from pnp.pipeline.facestore).
+pnp and the libraries it runs on. So the files of each game's build are kept in the cache
+folder (pnp.io.caches), each under a digest of all of that and its name: the text of every
+input file (a font, a picture or a sheet over `WHOLE` bytes by its size and time), the text of
+every file of the pnp package, the libraries' versions, the options but the output folder. A
+rebuild that finds every file of a game kept writes them as they were; any edit of an input,
+of pnp or of an option builds the game again (its unchanged faces from
+pnp.pipeline.facestore, whose key shares `code_digest`).
 
 Nothing a user sees changes: the bytes are those the build wrote, and what it said (progress,
 the kit's page count, warnings) is kept with them and said again in the same order. A file that
@@ -36,7 +37,7 @@ from pnp.pipeline.options import BuildOptions, output_base
 from pnp.pipeline.workers import Event, recorded, replay
 from pnp.resources import fonts_dir, templates_dir
 
-WHOLE = 1 << 20  # bytes of an input file read for the key; a larger one counts by size and time
+WHOLE = 64 << 10  # bytes of an input file read for the key; a larger one counts by size and time
 LARGEST = 8 << 20  # bytes of one kept file (what pnp.io.caches reads back)
 MOST = 256  # files kept; past that, the ones written longest ago go
 _PACKAGE = Path(__file__).resolve().parent.parent
@@ -58,7 +59,7 @@ class BuildStore:
         self.folder = private_folder("builds") if KEEP else None
         self.key = ""
         if self.folder is not None:
-            self.key = _digest(repr((_CODE.get_or_make("code", _code_digest),
+            self.key = _digest(repr((code_digest(),
                                      _inputs(game, options), str(game.root), game.file_stem,
                                      repr(replace(options, out_dir=None)), date)))  # fmt: skip
 
@@ -167,6 +168,12 @@ def _file(path: str) -> object:
             return hashlib.sha256(f.read()).hexdigest()
     except OSError:
         return None
+
+
+def code_digest() -> str:
+    """What pnp and the libraries it runs on are, as a digest (worked out once a process:
+    the code does not change under it)."""
+    return _CODE.get_or_make("code", _code_digest)
 
 
 def _code_digest() -> str:
