@@ -170,6 +170,13 @@ def _file(path: str) -> object:
         return None
 
 
+def before_workers() -> None:
+    """Work out `code_digest` here, when a cache folder will need it, before processes fork:
+    each inherits it instead of reading pnp's files again."""
+    if KEEP and private_folder("builds") is not None:
+        code_digest()
+
+
 def code_digest() -> str:
     """What pnp and the libraries it runs on are, as a digest (worked out once a process:
     the code does not change under it)."""

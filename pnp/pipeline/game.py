@@ -24,7 +24,7 @@ from pnp.impose.tight import tight_gutters
 from pnp.io.inputs import newest_input
 from pnp.io.staging import Staging
 from pnp.layout.templates import TemplateSet
-from pnp.pipeline.buildstore import BuildStore
+from pnp.pipeline.buildstore import BuildStore, before_workers
 from pnp.pipeline.faces import render_set_faces, template_set
 from pnp.pipeline.facestore import FaceStore
 from pnp.pipeline.options import PRODUCTS, RULEBOOK, BuildOptions, output_base, output_dir
@@ -54,6 +54,7 @@ def build_games(
         for game in games:  # a link or a file in the way is refused before anything is drawn
             stage.check(output_dir(game.id, options))
         if workers_for(games):  # two or more games on two or more cores: side by side
+            before_workers()
             build_parallel(build_game, games, options, stage, progress, report)
         else:
             for game in games:
