@@ -79,7 +79,9 @@ def test_pieces_at_the_table_recall_the_allegiance_rules(game):
     spy = " ".join(page_of(faces["player-cards"]["spy"][0]).extract_text().split())
     assert "different nations" in spy and "Draw the top Dossier card" in spy
     vault = " ".join(page_of(faces["player-cards"]["vault"][0]).extract_text().split())
-    assert f"REACH {number(game, 'vault-goal')} TO WIN" in vault
+    # our edition finishes the round at the goal: the banner must not promise a win at once
+    assert f"GOAL: {number(game, 'vault-goal')}" in vault and "finish the round" in vault
+    assert "TO WIN" not in vault
     back = faces["turn-aid"]["order-of-play-aid"][1]
     assert back is not None
     reminders = " ".join(page_of(back).extract_text().split())
