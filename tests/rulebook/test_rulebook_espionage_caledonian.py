@@ -296,3 +296,14 @@ def test_every_sentence_ends_before_the_next_begins(pages, journal_pages):
     joined = [m.group() for text in pages + journal_pages
               for m in re.finditer(r"\w+\)?\.[A-Z][a-z]+", text)]  # fmt: skip
     assert not joined, joined
+
+
+def test_every_page_tells_the_vault_goal_as_its_edition_plays_it(pages, journal_pages, game):
+    # the balanced edition finishes the round at the goal; its overview said "wins at once"
+    # while its end-of-game chapter, figure and quick reference said "finish the round"
+    goal = number(game, "vault-goal")
+    at_once = re.compile(rf"{goal} or more[^.]*wins at once")
+    ours = " ".join(pages)
+    assert not at_once.search(ours), at_once.search(ours)
+    assert "the round is finished and the richest Vault wins" in chapter(pages, "Overview")
+    assert at_once.search(" ".join(journal_pages))
