@@ -76,10 +76,16 @@ class PdfiumPage:
 
     def search(self, pattern: Any, regex: bool = True, case: bool = True) -> list[Obj]:
         """pdfplumber's `page.search`: each match's text, box and characters."""
-        textmap = plumber_text.chars_to_textmap(self.chars, layout_bbox=self.bbox,
-                                                layout_width=self.width,
-                                                layout_height=self.height)  # fmt: skip
-        return textmap.search(pattern, regex=regex, case=case)
+        return self._textmap().search(pattern, regex=regex, case=case)
+
+    def extract_text_lines(self, strip: bool = True, return_chars: bool = True) -> list[Obj]:
+        """pdfplumber's `page.extract_text_lines`: each line's text, box and characters."""
+        return self._textmap().extract_text_lines(strip=strip, return_chars=return_chars)
+
+    def _textmap(self) -> Any:
+        return plumber_text.chars_to_textmap(self.chars, layout_bbox=self.bbox,
+                                             layout_width=self.width,
+                                             layout_height=self.height)  # fmt: skip
 
 
 def read_pages(source: Any) -> list[PdfiumPage]:
