@@ -41,6 +41,7 @@ FIRST = (  # from the 120 slowest tests of a 2-worker run at 04dd279
     "rulebook/test_rulebook_excerpts.py",
     "balance/test_balance_caledonian.py",
     "rulebook/test_rulebook_pages.py",
+    "rulebook/test_rulebook_pages_layouts.py",  # every book on Letter and as a booklet
     "draw/test_cut_safety.py",
     "pipeline/test_build_identical.py",
     "impose/test_kit.py",
