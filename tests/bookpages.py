@@ -2,15 +2,23 @@
 or a booklet's half pages taken back out of its printed sheets in reading order (pnp.rulebook.
 booklet puts two on each side, in signature order). Each page says how far down its body frame
 it is filled, whether it opens a chapter, and how tall the figure or table it opens with is.
+
+The pages are read with pdfium (tests/pdfpage.py: pdfplumber's objects at a fraction of its
+CPU time), and what each page says is worked out once per session: `summaries(path, booklet)`
+keeps it beside the PDF (`<name>.pages.json`) for every test and worker that reads the book.
 """
 
 from __future__ import annotations
 
+import json
 import re
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from pathlib import Path
 
-import pdfplumber
+from pdfpage import PdfiumPage, read_pages
+from products import locked
 
+from pnp.memo import Memo
 from pnp.rulebook.booklet import signature_order
 
 MM = 72 / 25.4
@@ -26,7 +34,7 @@ class Page:
     """One page of the book: `number` as printed in its footer (None on a page left blank on
     purpose), `fill` the share of its body frame used from the top down."""
 
-    view: pdfplumber.page.Page
+    view: PdfiumPage
     number: int | None
     top: float
     bottom: float
@@ -89,14 +97,49 @@ class Page:
         return (bottom - min((c["top"] for c in head), default=top)) / self.frame
 
 
-def book_pages(pdf: pdfplumber.PDF, booklet: bool) -> list[Page]:
+@dataclass(frozen=True)
+class Summary:
+    """What a test reads of a page (see `Page`): `empty` when no character stands in its body
+    frame."""
+
+    number: int | None
+    fill: float
+    empty: bool
+    titles: str
+    opening_picture: float
+
+
+_summaries: Memo[tuple[Path, bool], list[Summary]] = Memo(8)
+
+
+def summaries(path: Path, booklet: bool) -> list[Summary]:
+    """What each page of the book at `path` says, in reading order (see `book_pages`), read
+    once per session: the first worker to ask keeps it beside the PDF, the others read that."""
+    return _summaries.get_or_make((path, booklet), lambda: _shared(path, booklet))
+
+
+def _shared(path: Path, booklet: bool) -> list[Summary]:
+    store = path.with_name(f"{path.name}.pages{'-booklet' if booklet else ''}.json")
+    with locked(store.with_suffix(".lock")):
+        if not store.exists():
+            found = [_summary(page) for page in book_pages(read_pages(path), booklet)]
+            store.write_text(json.dumps([asdict(s) for s in found]), encoding="utf-8")
+    return [Summary(**s) for s in json.loads(store.read_text(encoding="utf-8"))]
+
+
+def _summary(page: Page) -> Summary:
+    return Summary(page.number, page.fill, not page.chars(), page.titles(),
+                   page.opening_picture())  # fmt: skip
+
+
+def book_pages(sheets: list[PdfiumPage], booklet: bool) -> list[Page]:
     """The book's pages in reading order; a booklet's padding blanks at its end left out."""
     top, bottom = MARGINS[booklet]
     if not booklet:
-        return [Page(p, _footer_number(p, bottom), top, bottom) for p in pdf.pages]
-    halves: dict[int, pdfplumber.page.Page] = {}
-    order = signature_order(2 * len(pdf.pages))
-    for sheet, (left, right) in zip(pdf.pages, order, strict=True):
+        return [Page(p, _footer_number(p, bottom), top, bottom) for p in sheets]
+    halves: dict[int, PdfiumPage] = {}
+    order = signature_order(2 * len(sheets))
+    for sheet, (left, right) in zip(sheets, order, strict=True):
         width = sheet.width / 2
         for slot, index in ((0, left), (1, right)):
             if index is not None:
@@ -108,7 +151,7 @@ def book_pages(pdf: pdfplumber.PDF, booklet: bool) -> list[Page]:
     return pages
 
 
-def _footer_number(page: pdfplumber.page.Page, bottom: float) -> int | None:
+def _footer_number(page: PdfiumPage, bottom: float) -> int | None:
     foot = page.bbox[1] + page.height - bottom + 2
     found = re.search(r"(\d+)\s*$", "".join(c["text"] for c in page.chars if c["top"] >= foot))
     return int(found.group(1)) if found else None

@@ -42,6 +42,7 @@ FIRST = (  # from the 120 slowest tests of a 2-worker run at 04dd279
     "rulebook/test_rulebook_excerpts.py",
     "balance/test_balance_caledonian.py",
     "rulebook/test_rulebook_pages.py",
+    "rulebook/test_rulebook_pages_layouts.py",  # every book on Letter and as a booklet
     "draw/test_cut_safety.py",
     "pipeline/test_build_identical.py",
     "impose/test_kit.py",
@@ -122,6 +123,8 @@ def builtin_kits(products):
 def _build_kits(paper: str, out: Path) -> None:
     """The five games' kits on `paper` into `out`, with the report lines and the back check's
     warnings (replayed here from the workers that built them) in `out/said.json`."""
+    from products import ONE_PROCESS
+
     from pnp.catalog.games import builtin_ids, resolve_game
     from pnp.pipeline import BuildOptions, build_games
 
@@ -134,7 +137,10 @@ def _build_kits(paper: str, out: Path) -> None:
     try:
         options = BuildOptions(products=("cards", "boards", "tokens", "aids"), paper=paper,
                                out_dir=out)  # fmt: skip
-        build_games(games, options, report=lines.append)
+        with pytest.MonkeyPatch.context() as patch:  # in this process (tests/products.py)
+            for name, value in ONE_PROCESS.items():
+                patch.setenv(name, value)
+            build_games(games, options, report=lines.append)
     finally:
         logging.getLogger("pnp.backs").removeHandler(handler)
     said = {"report": lines, "back warnings": [r.getMessage() for r in warnings]}

@@ -51,7 +51,7 @@ def text_pages(source: bytes | str | Any) -> list[TextPage]:
     try:
         pages, doctop = [], 0.0
         for page in doc:
-            pages.append(_read(page, doctop))
+            pages.append(read_page(page, doctop))
             doctop += pages[-1].height
             page.close()
         return pages
@@ -64,12 +64,13 @@ def text_page(source: bytes | str | Any, index: int = 0) -> TextPage:
     doc = pdfium.PdfDocument(source)
     try:
         above = sum(doc.get_page_size(i)[1] for i in range(index))
-        return _read(doc[index], above)
+        return read_page(doc[index], above)
     finally:
         doc.close()
 
 
-def _read(page: pdfium.PdfPage, doctop: float) -> TextPage:
+def read_page(page: pdfium.PdfPage, doctop: float) -> TextPage:
+    """One open page's characters (`doctop`: the height of the pages above it); closes it."""
     width, height = page.get_size()
     found = TextPage(width, height)
     textpage = page.get_textpage()

@@ -8,7 +8,11 @@ file lock on it, the others wait on that lock and then read the finished folder,
 built twice and no test reads a half-written file.
 
 The build runs in-process, through the real command line (`pnp.cli.main`), as a user runs it:
-the same options, the same files, without starting Python and importing pnp again.
+the same options, the same files, without starting Python and importing pnp again; in this one
+process (`PNP_JOBS=1`, the bytes are the same: tests/pipeline/test_build_identical.py). The
+session's test workers already keep the cores busy, and a fork of a test worker (a large
+process: the PDFs its tests have read) cost more system time copying its pages than the split
+saved: 61 s of system time beside 83 s of user time for the books of three layouts.
 """
 
 from __future__ import annotations
@@ -83,11 +87,20 @@ class Products:
         assert result["escaped"] is None, result["escaped"]
         return result["code"], result["output"]
 
+    def books(self, *options: str) -> Path:
+        """The folder of every book of every game, edition and language in one layout (A4
+        unless `options` say else): `pnp build --all --what rulebook --edition all <options>`.
+        A book is the same bytes built alone (`pnp build <game> --what rulebook`, with its
+        `--edition` or `--lang`) or with the others: every test reads the books of this one
+        build (each build of them all took a minute of CPU time; the tests built five)."""
+        return self.build("--all", "--what", "rulebook", "--edition", "all", *options)
+
     def rulebook(self, game: str, *options: str, name: str | None = None) -> Path:
-        """The path of a game's rulebook (`--what rulebook`, A4 unless `options` say else):
-        `name` is the file's name, `<game>-rulebook-a4.pdf` by default."""
-        folder = self.build(game, "--what", "rulebook", *options)
-        return folder / game / (name or f"{game}-rulebook-a4.pdf")
+        """The path of a game's rulebook (`pnp build <game> --what rulebook`, A4 unless
+        `options` say else), from `books`: `name` is the file's name, `<game>-rulebook-a4.pdf`
+        by default (`<game>-<edition>-rulebook-a4.pdf` another edition's,
+        `<game>-rulebook-<lang>-a4.pdf` another language's)."""
+        return self.books(*options) / game / (name or f"{game}-rulebook-a4.pdf")
 
     def _make_once(self, key: tuple[str, ...], make: Callable[[Path], object]) -> Path:
         folder = self.root / _name_of(key)
@@ -99,13 +112,16 @@ class Products:
         return folder
 
 
+ONE_PROCESS = {"PNP_JOBS": "1"}
+
+
 def _build(args: tuple[str, ...], out: Path) -> None:
-    result = CliRunner().invoke(main, ["build", *args, "--out", str(out)])
+    result = CliRunner().invoke(main, ["build", *args, "--out", str(out)], env=ONE_PROCESS)
     assert result.exit_code == 0, (args, result.output)
 
 
 def _run(args: tuple[str, ...], out: Path) -> None:
-    result = CliRunner().invoke(main, list(args))
+    result = CliRunner().invoke(main, list(args), env=ONE_PROCESS)
     escaped = result.exception
     if isinstance(escaped, SystemExit):
         escaped = None

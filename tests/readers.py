@@ -11,6 +11,9 @@ path, and the pages' text is kept beside the PDF for the session's other workers
 A few books stay open at a time; the test files ask for one book's tests together (their
 parameters are grouped by book), so the oldest one is not asked for again.
 
+`read(path)` gives the same pages read with pdfium (tests/pdfpage.py: pdfplumber's characters,
+lines, rects, curves and images at a fraction of its CPU time), for tests that read only those.
+
 `straight_lines(page)` finds a page's stroked lines with pdfium, for tests that look at the lines
 of whole print kits and need neither the characters nor pdfplumber's other objects.
 """
@@ -27,6 +30,7 @@ from pathlib import Path
 import pdfplumber
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
+from pdfpage import PdfiumPage, read_pages
 from pdftext import text_pages
 from products import locked
 
@@ -34,6 +38,7 @@ from pnp.memo import Memo
 
 _open: Memo[Path, pdfplumber.PDF] = Memo(4)
 _texts: Memo[Path, list[str]] = Memo(32)
+_read: Memo[Path, Pages] = Memo(8)
 
 
 def _pdf(path: Path) -> pdfplumber.PDF:
@@ -45,6 +50,20 @@ def opened(path: Path) -> Iterator[pdfplumber.PDF]:
     """`with opened(path) as pdf:` as `with pdfplumber.open(path) as pdf:`, but the PDF (and
     what its pages have read) stays open for the next test that reads the same file."""
     yield _pdf(path)
+
+
+@dataclass(frozen=True)
+class Pages:
+    """A PDF's pages read with pdfium, as `pdfplumber.open(path).pages` presents them."""
+
+    pages: list[PdfiumPage]
+
+
+@contextlib.contextmanager
+def read(path: Path) -> Iterator[Pages]:
+    """`with read(path) as pdf:` as `with opened(path) as pdf:`, the pages read with pdfium
+    (see tests/pdfpage.py for what they hold): read once per worker."""
+    yield _read.get_or_make(path, lambda: Pages(read_pages(path)))
 
 
 def page_texts(path: Path) -> list[str]:

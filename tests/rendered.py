@@ -30,8 +30,9 @@ def render_game_faces(
     return out
 
 
-def rulebook_pages(products: Products, game_id: str, *options: str) -> list[str]:
-    """A game's A4 rulebook as `pnp build <game> --what rulebook <options>` writes it (built
-    once per session, see tests/products.py); its pages as text, whitespace collapsed."""
-    (path,) = products.build(game_id, "--what", "rulebook", *options).glob("*/*rulebook-a4.pdf")
-    return page_texts(path)
+def rulebook_pages(products: Products, game_id: str, edition: str = "") -> list[str]:
+    """A game's A4 rulebook as `pnp build <game> --what rulebook [--edition <edition>]` writes
+    it (built once per session, see tests/products.py); its pages as text, whitespace
+    collapsed. `edition`: another than the game's default."""
+    stem = f"{game_id}-{edition}" if edition else game_id
+    return page_texts(products.rulebook(game_id, name=f"{stem}-rulebook-a4.pdf"))

@@ -73,3 +73,20 @@ def test_source_date_epoch_is_the_date_in_every_file(
     out, serial = one_process
     for name in serial:
         assert b"/CreationDate (D:20231114221320" in (out / name).read_bytes(), name
+
+
+def test_a_book_built_alone_is_the_bytes_of_the_one_built_with_every_other(
+    products, tmp_path: Path
+) -> None:
+    """The tests read every book from one build of them all (tests/products.py `books`): a
+    game's books built alone, in each language and in another edition, are those bytes."""
+    out = tmp_path / "alone"
+    for args in (["spy-royale"], ["espionage-card-game", "--edition", "pnp"]):
+        args = ["build", *args, "--what", "rulebook", "--out", str(out)]
+        result = CliRunner().invoke(main, args, env={"PNP_JOBS": "1"})
+        assert result.exit_code == 0, result.output
+    together = products.books()
+    alone = sorted(p.relative_to(out) for p in out.rglob("*.pdf"))
+    assert len(alone) == 3, alone  # Spy Royale's two languages, the card game's edition
+    for name in alone:
+        assert (out / name).read_bytes() == (together / name).read_bytes(), name

@@ -167,7 +167,7 @@ def test_the_book_answers_the_questions_players_hit(pages):
 @pytest.fixture(scope="module")
 def journal_pages(products) -> list[str]:
     """The journal edition's A4 rulebook (`--edition original`), as text by page."""
-    return rulebook_pages(products, GAME_ID, "--edition", "original")
+    return rulebook_pages(products, GAME_ID, "original")
 
 
 def headings(pages: list[str]) -> list[str]:

@@ -67,7 +67,7 @@ def test_quick_reference_is_one_page(pages):
 def books(products, pages) -> dict[str, list[str]]:
     """Edition id -> its book's pages (the default edition's is the one built above), each
     built with `pnp build --edition`."""
-    return {"original": pages, "pnp": rulebook_pages(products, GAME_ID, "--edition", "pnp")}
+    return {"original": pages, "pnp": rulebook_pages(products, GAME_ID, "pnp")}
 
 
 def players_chapters(book: list[str]) -> str:

@@ -1,5 +1,5 @@
-"""What a reader sees of the figures, measured from the built PDFs with pdfplumber (pages found
-by their text, read with pdfium: tests/readers.py): a figure
+"""What a reader sees of the figures, measured from the built PDFs (pdfplumber's objects read with
+pdfium, tests/pdfpage.py; pages found by their text: tests/readers.py): a figure
 that shows part of a board says which board and which part; a booklet's half pages draw the
 examples' cards no smaller than 0.4 of their size and the setups no smaller than 1:8 (before,
 1:10 and 1:12); an anatomy's leaders run over no picture of the card, numbered down the card."""
@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pdfplumber
 import pytest
-from readers import opened, page_texts
+from pdfpage import PdfiumPage
+from readers import page_texts, read
 
 ROOT = Path(__file__).parents[2]
 MM = 72 / 25.4
@@ -22,12 +22,12 @@ DISC_MM = 4.6  # a call-out's disc
 def built(products):
     """A built-in game's rulebook (A4, or the booklet), built once per session and shared with
     the other books' tests (tests/products.py): the A4 book `pnp build <game> --what rulebook`
-    writes, the booklet that `--all --what rulebook --booklet` writes."""
+    writes, the booklet that `--all --what rulebook --edition all --booklet` writes."""
 
     def build(game: str, booklet: bool) -> Path:
         if not booklet:
             return products.rulebook(game)
-        out = products.build("--all", "--what", "rulebook", "--booklet")
+        out = products.books("--booklet")
         return out / game / f"{game}-rulebook-booklet-a4.pdf"
 
     return build
@@ -37,12 +37,12 @@ def flat(text: str | None) -> str:
     return " ".join((text or "").split())
 
 
-def page_with(path: Path, words: str) -> pdfplumber.page.Page:
+def page_with(path: Path, words: str) -> PdfiumPage:
     """The page of the book at `path` whose text holds `words` (found in the pages' text,
-    read once per session), opened with pdfplumber (shared by the file's tests)."""
+    read once per session), read with pdfium (shared by the file's tests)."""
     for number, text in enumerate(page_texts(path)):
         if words in text:
-            with opened(path) as pdf:
+            with read(path) as pdf:
                 return pdf.pages[number]
     raise AssertionError(f"{words!r} is on no page")
 
@@ -111,7 +111,7 @@ def test_the_board_excerpt_names_each_track_above_its_column(built):
 # -- booklet figures keep readable pieces ---------------------------------------------------------
 
 
-def char_size(page: pdfplumber.page.Page, word: str) -> float:
+def char_size(page: PdfiumPage, word: str) -> float:
     found = page.search(re.escape(word))
     assert found, word
     return max(c["size"] for c in found[0]["chars"])
@@ -147,7 +147,7 @@ def test_a_booklets_turn_by_turn_figure_stays_on_its_page(built, game, label):
     the left edge, a figure running onto the facing page)."""
     mm = 72 / 25.4
     page_with(built(game, True), label)
-    with opened(built(game, True)) as pdf:
+    with read(built(game, True)) as pdf:
         for sheet in pdf.pages:
             half = sheet.width / 2
             for thing in [*sheet.chars, *sheet.rects, *sheet.images]:
@@ -163,7 +163,7 @@ def test_a_booklets_turn_by_turn_figure_stays_on_its_page(built, game, label):
 # -- an anatomy's leaders cross no picture ----------------------------------------------------
 
 
-def leaders(page: pdfplumber.page.Page) -> list[list[tuple[float, float]]]:
+def leaders(page: PdfiumPage) -> list[list[tuple[float, float]]]:
     """Call-out leaders: three-point polylines 0.6 pt wide (pnp.rulebook.anatomy)."""
     return [c["pts"] for c in page.curves if len(c["pts"]) == 3
             and abs(c.get("linewidth", 0) - 0.6) < 0.01]  # fmt: skip
@@ -220,7 +220,7 @@ def test_a_booklets_chain_of_reactions_reads_as_one_row_under_its_cards(built):
 # -- a figure's labels cover no line ---------------------------------------------------------------
 
 
-def stroked_points(page: pdfplumber.page.Page, step: float = 0.5) -> list[tuple[float, float]]:
+def stroked_points(page: PdfiumPage, step: float = 0.5) -> list[tuple[float, float]]:
     """Points every `step` pt along every stroked outline and line of the page (the faces'
     forms included): a column's border, a space's frame, an arrow."""
     out = []
@@ -236,7 +236,7 @@ def stroked_points(page: pdfplumber.page.Page, step: float = 0.5) -> list[tuple[
     return out
 
 
-def at_label(page: pdfplumber.page.Page) -> float:
+def at_label(page: PdfiumPage) -> float:
     return page.search("The tracker's top")[0]["top"]
 
 

@@ -1,9 +1,10 @@
-"""Rulebook figures, measured from the built PDFs with independent readers (pdfplumber for what
-is drawn where, pypdf for the outline): every rulebook shows its figures in the chapters that
-explain them, drawn from the real faces; an anatomy's numbered discs sit on the elements they
-name, and follow an element moved on the card; a name the face lacks stops the build at its
-line with the closest names; a figure keeps its caption and its lead-in, and a figure that does
-not fit leaves its page to the text after it."""
+"""Rulebook figures, measured from the built PDFs with independent readers (pdfplumber's
+objects read with pdfium, tests/pdfpage.py, for what is drawn where; pypdf for the outline):
+every rulebook shows its figures in the chapters that explain them, drawn from the real faces;
+an anatomy's numbered discs sit on the elements they name, and follow an element moved on the
+card; a name the face lacks stops the build at its line with the closest names; a figure keeps
+its caption and its lead-in, and a figure that does not fit leaves its page to the text after
+it."""
 
 from __future__ import annotations
 
@@ -13,11 +14,11 @@ import shutil
 import subprocess
 from pathlib import Path
 
-import pdfplumber
 import pytest
 from cli_in import run
+from pdfpage import PdfiumPage, read_pages
 from pypdf import PdfReader
-from readers import opened
+from readers import Pages, read
 
 from pnp.catalog.games import resolve_game
 
@@ -54,7 +55,7 @@ def chapters(path: Path) -> dict[str, tuple[range, str | None]]:
             for (title, start), (following, end) in zip(starts, after, strict=True)}  # fmt: skip
 
 
-def heading_top(page: pdfplumber.page.Page, title: str) -> float:
+def heading_top(page: PdfiumPage, title: str) -> float:
     """The top of `title` set as a heading on `page`: its largest occurrence."""
     found = page.search(re.escape(title).replace("\\ ", r"\s+"), case=False)
     assert found, f"no heading {title!r} on page {page.page_number}"
@@ -65,7 +66,7 @@ def flat(text: str) -> str:
     return " ".join(text.split())
 
 
-def find_caption(pdf: pdfplumber.PDF, caption: str) -> tuple[int, dict]:
+def find_caption(pdf: Pages, caption: str) -> tuple[int, dict]:
     """(page, match) of a figure's caption: the first line of it is enough."""
     for number, page in enumerate(pdf.pages):
         found = page.search(re.escape(caption))
@@ -74,7 +75,7 @@ def find_caption(pdf: pdfplumber.PDF, caption: str) -> tuple[int, dict]:
     raise AssertionError(f"no caption {caption!r}")
 
 
-def drawn_above(page: pdfplumber.page.Page, top: float, height_mm: float = 200) -> list[dict]:
+def drawn_above(page: PdfiumPage, top: float, height_mm: float = 200) -> list[dict]:
     """What is painted in the band above `top` (a caption's top): shapes and characters."""
     low = top - height_mm * MM
     return [o for o in page.rects + page.curves + page.lines + page.chars
@@ -128,7 +129,7 @@ CASES = [(game, lang, chapter, caption) for (game, lang), by_chapter in FIGURES.
 def test_each_rules_chapter_shows_its_figures(books, game, lang, chapter, caption):
     path = books(game, lang)
     pages, following = chapters(path)[chapter]
-    with opened(path) as pdf:
+    with read(path) as pdf:
         number, match = find_caption(pdf, caption)
         assert number in pages, f"{caption!r} on page {number + 1}, {chapter!r} is {pages}"
         if number == pages[0]:
@@ -146,7 +147,7 @@ def test_the_figures_draw_the_real_faces(books):
     """Text the catalog puts on a card shows in the figure above the caption."""
     game = resolve_game("1955-war-of-espionage")
     action = next(r for r in game.tables["special-actions"].rows if r["id"] == "military-transport")
-    with opened(books("1955-war-of-espionage")) as pdf:
+    with read(books("1955-war-of-espionage")) as pdf:
         number, match = find_caption(pdf, "A country card,")
         words = "".join(c["text"] for c in drawn_above(pdf.pages[number], match["top"], 100)
                         if c["object_type"] == "char" and c["text"].strip())  # fmt: skip
@@ -156,7 +157,7 @@ def test_the_figures_draw_the_real_faces(books):
 # -- an anatomy's call-outs sit on the elements they name --------------------------------------
 
 
-def discs(page: pdfplumber.page.Page) -> dict[str, tuple[float, float]]:
+def discs(page: PdfiumPage) -> dict[str, tuple[float, float]]:
     """Call-out number -> its disc's centre (PDF points, top-down): a filled circle 4.6 mm
     across with a white number in it."""
     out = {}
@@ -180,7 +181,7 @@ def distance_mm(point: tuple[float, float], box: dict) -> float:
     return math.hypot(dx, dy) / MM
 
 
-def nearest(page: pdfplumber.page.Page, text: str, point: tuple[float, float]) -> dict:
+def nearest(page: PdfiumPage, text: str, point: tuple[float, float]) -> dict:
     """The place of `text` (words, any spaces between them) on the page nearest `point`."""
     matches = page.search(r"\s*".join(re.escape(w) for w in text.split()))
     assert matches, f"{text!r} not on the page"
@@ -197,7 +198,7 @@ def nearest(page: pdfplumber.page.Page, text: str, point: tuple[float, float]) -
 ])  # fmt: skip
 def test_an_anatomys_discs_sit_on_the_elements_they_name(books, game, caption, callouts):
     """Numbered in reading order: down the face, then across."""
-    with opened(books(game)) as pdf:
+    with read(books(game)) as pdf:
         number, match = find_caption(pdf, caption)
         page = pdf.pages[number]
         found = {n: xy for n, xy in discs(page).items() if xy[1] < match["top"]}
@@ -238,8 +239,8 @@ def build_copy(folder: Path, out: Path) -> Path:
     return out / "sixth-game" / "sixth-game-rulebook-a4.pdf"
 
 
-def fixture_discs(path: Path) -> tuple[pdfplumber.page.Page, dict[str, tuple[float, float]]]:
-    pdf = pdfplumber.open(path)
+def fixture_discs(path: Path) -> tuple[PdfiumPage, dict[str, tuple[float, float]]]:
+    pdf = Pages(read_pages(path))
     number, _ = find_caption(pdf, "An agent card.")
     return pdf.pages[number], discs(pdf.pages[number])
 
@@ -288,7 +289,7 @@ def test_an_unknown_element_is_refused_at_its_line(tmp_path, rename, line, names
 
 
 def test_a_figure_keeps_its_lead_in_and_caption_on_its_page(books):
-    with opened(books("1955-war-of-espionage")) as pdf:
+    with read(books("1955-war-of-espionage")) as pdf:
         number, match = find_caption(pdf, "Alex's turn: a faded marker")
         text = flat(pdf.pages[number].extract_text())
     assert "Alex's two card plays move two markers:" in text
@@ -322,7 +323,7 @@ setup 1:2
 {after}
 """
     path = build_copy(game_copy(tmp_path, rulebook), tmp_path / "out")
-    with pdfplumber.open(path) as pdf:
+    with read(path) as pdf:
         number, match = find_caption(pdf, "The agents at half size.")
         before = flat(pdf.pages[number - 1].extract_text())
         page = flat(pdf.pages[number].extract_text())

@@ -38,7 +38,7 @@ def test_the_japanese_kit_prints_no_english_word(kit):
 def test_the_letter_kit_and_book_name_their_paper_in_japanese(products):
     """「レターサイズに実寸で印刷」, not 「Letterに」 (A4 is written A4 in Japanese too)."""
     kit = products.build(GAME, "--lang", "ja", "--paper", "letter") / GAME
-    book = products.build("--all", "--what", "rulebook", "--paper", "letter") / GAME
+    book = products.books("--paper", "letter") / GAME  # every book on Letter, shared
     kit_page = page_texts(kit / f"{GAME}-ja-letter.pdf")[0]
     builder = [p for p in page_texts(book / f"{GAME}-rulebook-ja-letter.pdf") if "合計：" in p]
     assert "レターサイズに実寸" in kit_page and "Letter" not in kit_page

@@ -1,5 +1,6 @@
 """How the built rulebooks are paginated, as a reader turning the pages sees it, measured from the
-A4 PDFs with pdfplumber (what is printed where) and pypdf (the outline): no page left nearly
+A4 PDFs with pdfplumber's objects read by pdfium (what is printed where, tests/pdfpage.py) and
+pypdf (the outline): no page left nearly
 empty, no heading stranded at the foot of a page, the quick reference a chapter of its own on
 the last page, and the tool (commands, files, catalog tags) only in the builder's appendix."""
 
@@ -8,10 +9,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pdfplumber
 import pytest
+from pdfpage import PdfiumPage
 from pypdf import PdfReader
-from readers import opened
+from readers import Pages, read
 
 from pnp.catalog.games import resolve_game
 
@@ -51,12 +52,12 @@ def top_level(path: Path) -> list[tuple[str, int]]:
             for item in reader.outline if not isinstance(item, list)]  # fmt: skip
 
 
-def body_chars(page: pdfplumber.page.Page) -> list[dict]:
+def body_chars(page: PdfiumPage) -> list[dict]:
     """The characters inside the body frame: no page number or running footer."""
     return [c for c in page.chars if c["bottom"] < page.height - BOTTOM + 2 and c["text"].strip()]
 
 
-def lowest(page: pdfplumber.page.Page) -> float:
+def lowest(page: PdfiumPage) -> float:
     """How far down the frame the page is filled: text, pictures and drawn shapes."""
     limit = page.height - BOTTOM + 2
     bottoms = [c["bottom"] for c in body_chars(page)]
@@ -68,7 +69,7 @@ def lowest(page: pdfplumber.page.Page) -> float:
 @pytest.mark.parametrize(("game", "lang"), BOOKS, scope="module")  # a book's tests together
 def test_no_page_is_left_nearly_empty(book, game, lang):
     """Every body page but the last is filled at least a quarter of the way down."""
-    with opened(book(game, lang)) as pdf:
+    with read(book(game, lang)) as pdf:
         frame = pdf.pages[0].height - TOP - BOTTOM
         for number, page in enumerate(pdf.pages[2:-1], start=3):
             filled = (lowest(page) - TOP) / frame
@@ -78,7 +79,7 @@ def test_no_page_is_left_nearly_empty(book, game, lang):
 @pytest.mark.parametrize(("game", "lang"), BOOKS, scope="module")  # a book's tests together
 def test_no_heading_is_stranded_at_a_page_foot(book, game, lang):
     """A heading in the bottom 15% of the frame has text of its section under it."""
-    with opened(book(game, lang)) as pdf:
+    with read(book(game, lang)) as pdf:
         for number, page in enumerate(pdf.pages[2:], start=3):
             chars = body_chars(page)
             foot = page.height - BOTTOM - 0.15 * (page.height - TOP - BOTTOM)
@@ -104,7 +105,7 @@ def test_the_tool_is_only_in_the_builders_appendix(book, game, lang):
     chapters = top_level(path)
     start = next(page for title, page in chapters if title == BUILDER[lang])
     quick = next(page for title, page in chapters if title == QUICK[lang])
-    with opened(path) as pdf:
+    with read(path) as pdf:
         hits = [n for n, page in enumerate(pdf.pages) if TOOL.search(page.extract_text() or "")]
     assert hits and set(hits) <= set(range(start, quick)), (hits, start, quick)
 
@@ -113,10 +114,11 @@ def test_the_tool_is_only_in_the_builders_appendix(book, game, lang):
 def test_every_book_builds_on_letter_and_as_a_booklet(products, options):
     """Letter is 18 mm shorter than A4 and a booklet's page is half of A4: every book still
     builds (a long table splits on a page of its own; the quick reference is set smaller to
-    stay on its page, or takes a spread in a booklet), the quick reference on its last page."""
-    out = products.build("--all", "--what", "rulebook", *options)  # fails unless it exits 0
+    stay on its page, or takes a spread in a booklet), the quick reference on its last page:
+    the six games' books, the Japanese one and the second editions' (`--edition all`)."""
+    out = products.books(*options)  # fails unless it exits 0
     books = sorted(out.glob("*/*-rulebook*.pdf"))
-    assert len(books) == 6, books
+    assert len(books) == 8, books
     if options[0] == "--paper":
         for path in books:
             chapters = top_level(path)
@@ -129,12 +131,12 @@ def test_no_numbered_page_of_a_booklet_is_blank_and_its_quick_reference_is_a_spr
     made it look begun, and the glossary, too tall for any page, broke to the next). Its
     quick reference takes two pages that face each other: it starts on a left, even page
     (the page before it, if it must be left blank, carries no number)."""
-    out = products.build("--all", "--what", "rulebook", "--booklet")
+    out = products.books("--booklet")  # every edition's
     books = sorted(out.glob("*/*-rulebook*.pdf"))
-    assert len(books) == 6, books
+    assert len(books) == 8, books
     for path in books:
         starts = []
-        with opened(path) as pdf:
+        with read(path) as pdf:
             for sheet, page in enumerate(pdf.pages, start=1):
                 for x0, x1 in ((0, page.width / 2), (page.width / 2, page.width)):
                     half = page.crop((x0, 0, x1, page.height))
@@ -163,7 +165,7 @@ def players_pages(path: Path, lang: str) -> range:
     return range(chapters[0][1], end)
 
 
-def opening_picture(page: pdfplumber.page.Page) -> float:
+def opening_picture(page: PdfiumPage) -> float:
     """How tall the chapter heading at the page's top and the figure or table it leads into
     (after a lead-in of a few lines at most) are together, down to the body text after them;
     0 without either."""
@@ -194,7 +196,7 @@ def test_the_players_pages_are_at_least_half_used(book, game, lang):
     figure or table too tall for the rest of it (a long table runs on under its heading)."""
     path = book(game, lang)
     pages = players_pages(path, lang)
-    with opened(path) as pdf:
+    with read(path) as pdf:
         frame = pdf.pages[0].height - TOP - BOTTOM
         for number in pages[:-1]:
             filled = (lowest(pdf.pages[number]) - TOP) / frame
@@ -210,9 +212,9 @@ def test_on_letter_a_table_that_would_leave_a_page_empty_breaks_over_it(products
     is not left with three lines on it (it was 12% used)."""
     game = "espionage-caledonian"
     # the book `--all` writes on Letter (built for the test above): the same bytes as its own
-    letter = products.build("--all", "--what", "rulebook", "--paper", "letter")
+    letter = products.books("--paper", "letter")
     path = letter / game / f"{game}-rulebook-letter.pdf"
-    with opened(path) as pdf:
+    with read(path) as pdf:
         frame = pdf.pages[0].height - TOP - BOTTOM
         for number in players_pages(path, "")[:-1]:
             filled = (lowest(pdf.pages[number]) - TOP) / frame
@@ -232,7 +234,7 @@ def flat(text: str) -> str:
 def test_each_reading_is_printed_once(book, game):
     """A reading stands beside its rule; where the book gathers them it points at their
     pages, it does not print them again."""
-    with opened(book(game, "")) as pdf:
+    with read(book(game, "")) as pdf:
         text = " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
     rows = resolve_game(game).tables["readings"].rows
     for row in rows:
@@ -240,7 +242,7 @@ def test_each_reading_is_printed_once(book, game):
         assert text.count(words) == 1, (row["id"], text.count(words))
 
 
-def leaders(page: pdfplumber.page.Page) -> list[list[tuple[float, float]]]:
+def leaders(page: PdfiumPage) -> list[list[tuple[float, float]]]:
     """The call-outs' leader lines: three-point polylines 0.6 pt wide (pnp.rulebook.anatomy)."""
     return [c["pts"] for c in page.curves if len(c["pts"]) == 3
             and abs(c.get("linewidth", 0) - 0.6) < 0.01]  # fmt: skip
@@ -251,7 +253,7 @@ def test_no_call_out_leader_crosses_text(book, game, lang):
     """Each leader leaves its disc straight out of the face: no letter of the card under it
     (beyond the disc's own number)."""
     seen = 0
-    with opened(book(game, lang)) as pdf:
+    with read(book(game, lang)) as pdf:
         for number, page in enumerate(pdf.pages, start=1):
             for (x0, y), (x1, _), _ in leaders(page):
                 seen += 1
@@ -264,7 +266,7 @@ def test_no_call_out_leader_crosses_text(book, game, lang):
     assert seen, "no anatomy in the book"
 
 
-def bold_runs(page: pdfplumber.page.Page) -> list[str]:
+def bold_runs(page: PdfiumPage) -> list[str]:
     """The phrases the running text sets in bold (body size), each a run of bold words,
     case-folded, without the punctuation around it."""
     limit = page.height - BOTTOM
@@ -277,7 +279,7 @@ def bold_runs(page: pdfplumber.page.Page) -> list[str]:
     return [" ".join(r).casefold().strip(".,;:()") for r in runs if r]
 
 
-def glossary_entries(pdf: pdfplumber.PDF, words: dict[str, str]) -> dict[str, int]:
+def glossary_entries(pdf: Pages, words: dict[str, str]) -> dict[str, int]:
     """Term -> the page the glossary gives, read from its table's first and last column."""
     out = {}
     for page in pdf.pages:
@@ -300,7 +302,7 @@ def test_each_glossary_entry_points_at_the_page_that_defines_it_in_bold(book, ga
     """The page a glossary entry gives is where it is defined, not a first passing mention:
     the first that sets the term (or its plural) in bold on its own ("A **round** is..."),
     else the first that sets it in bold inside a longer phrase ("the **round marker**")."""
-    with opened(book(game, lang)) as pdf:
+    with read(book(game, lang)) as pdf:
         entries = glossary_entries(pdf, {"definition": "Meaning", "page": "Page"})
         bolds = [bold_runs(page) for page in pdf.pages]
     assert len(entries) >= 10, entries
@@ -315,7 +317,7 @@ def test_each_glossary_entry_points_at_the_page_that_defines_it_in_bold(book, ga
 @pytest.mark.parametrize(("game", "lang"), [b for b in BOOKS if not b[1]], scope="module")
 def test_the_cover_title_breaks_between_phrases(book, game, lang):
     """No line of the cover's title ends in a word that leans on the next ("Axis &", "for")."""
-    with opened(book(game, lang)) as pdf:
+    with read(book(game, lang)) as pdf:
         cover = pdf.pages[0]
         size = max(c["size"] for c in cover.chars)
         title = cover.filter(lambda o: o.get("object_type") != "char" or o["size"] == size)

@@ -11,8 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from bookpages import Page, book_pages
-from readers import opened
+from bookpages import Summary, summaries
 
 LAYOUTS = {"a4": (), "letter": ("--paper", "letter"), "booklet": ("--booklet",)}
 BUILDER = ("Forthebuilderofthiskit", "このキットを作る方へ")  # its title, spaces left out
@@ -28,23 +27,20 @@ OPEN = {
 }
 
 
-def books(products, layout: str) -> list[tuple[str, list[Page]]]:
-    """(file name, pages) of every book `pnp build --all --edition all` writes in `layout`."""
-    out = products.build("--all", "--what", "rulebook", "--edition", "all", *LAYOUTS[layout])
+def books(products, layout: str) -> list[tuple[str, list[Summary]]]:
+    """(file name, pages) of every book `pnp build --all --edition all` writes in `layout`,
+    each read once per session (tests/bookpages.py)."""
+    out = products.books(*LAYOUTS[layout])
     paths: list[Path] = sorted(out.glob("*/*-rulebook*.pdf"))
     assert len(paths) == BOOKS, [p.name for p in paths]
-    found = []
-    for path in paths:
-        with opened(path) as pdf:
-            found.append((path.name, book_pages(pdf, layout == "booklet")))
-    return found
+    return [(path.name, summaries(path, layout == "booklet")) for path in paths]
 
 
 @pytest.mark.parametrize("layout", LAYOUTS)
 def test_no_page_but_the_cover_and_the_last_is_under_a_quarter_used(products, layout):
     for name, pages in books(products, layout):
         for number, page in enumerate(pages[1:-1], start=2):
-            if page.number is None and not page.chars():
+            if page.number is None and page.empty:
                 continue  # left blank so that a booklet's quick reference faces itself
             if (layout, name, number) in OPEN:
                 continue
@@ -58,10 +54,10 @@ def test_the_players_pages_are_at_least_half_used_in_every_layout(products, layo
     (a chapter's opening, or a chapter's last drawing, with no text left to fill the gap)."""
     for name, pages in books(products, layout):
         end = next(i for i, p in enumerate(pages)
-                   if any(b in p.titles().replace(" ", "") for b in BUILDER))  # fmt: skip
+                   if any(b in p.titles.replace(" ", "") for b in BUILDER))  # fmt: skip
         for number in range(2, end - 1):
             page = pages[number]
             if page.fill < 0.5:
-                picture = pages[number + 1].opening_picture()
+                picture = pages[number + 1].opening_picture
                 assert picture > 1 - page.fill, (name, number + 1, round(page.fill, 2),
                                                  round(picture, 2))  # fmt: skip

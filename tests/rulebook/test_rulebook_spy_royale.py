@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import page_of
-from readers import opened, page_texts
+from readers import page_texts, read
 from rendered import render_game_faces
 
 from pnp.catalog.games import resolve_game
@@ -140,7 +140,7 @@ def test_no_markdown_markers_survive_in_either_edition(built):
 
 
 def test_japanese_lines_break_by_the_rules(built):
-    with opened(built["ja"]) as pdf:
+    with read(built["ja"]) as pdf:  # pdfplumber's lines, their characters read with pdfium
         # after the cover, whose fan of card faces holds rotated text of its own; the book's
         # own lines only: a face drawn at 1:4 in a figure sets 2 pt lines 2.5 pt apart, which
         # the reader runs together into false lines (the kit's faces are checked full size)

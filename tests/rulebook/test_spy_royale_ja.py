@@ -31,13 +31,11 @@ def pnp(*args: str) -> subprocess.CompletedProcess[str]:
 def built(products) -> dict[str, Path]:
     """The Japanese kit and its book (A4, Letter, booklet) and the English book, as `pnp build`
     writes them (each built once per session, tests/products.py). The Letter and booklet books
-    are those of `--all`, which builds every language: the same bytes `--lang ja` writes, shared
-    with the tests of every book's pages."""
+    are those of `--all --edition all`, which builds every language: the same bytes `--lang ja`
+    writes, shared with the tests of every book's pages."""
     kit = products.build(GAME, "--lang", "ja") / GAME
     every = {"letter": ("--paper", "letter"), "booklet": ("--booklet",)}
-    folders = {
-        k: products.build("--all", "--what", "rulebook", *o) / GAME for k, o in every.items()
-    }
+    folders = {k: products.books(*o) / GAME for k, o in every.items()}
     return {
         "kit": kit / f"{GAME}-ja-a4.pdf",
         "a4": kit / f"{GAME}-rulebook-ja-a4.pdf",
