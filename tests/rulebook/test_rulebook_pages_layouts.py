@@ -17,15 +17,10 @@ from readers import opened
 LAYOUTS = {"a4": (), "letter": ("--paper", "letter"), "booklet": ("--booklet",)}
 BUILDER = ("Forthebuilderofthiskit", "このキットを作る方へ")  # its title, spaces left out
 BOOKS = 8  # six games, the Japanese book, the second edition of two games
-# Pages still under a quarter, to be fixed (then taken off this list): the builder's appendix
-# of Caledonian's balanced edition on Letter ends with its print notes alone on a page (15%);
-# the list would need the file table's last rows to go over with it.
-# Known and open: Caledonian's builder's appendix on Letter (its balance table and the files
-# table fill a page; the four print notes go over alone, 15%)
-OPEN = {
-    ("letter", "espionage-caledonian-rulebook-letter.pdf", 22),
-    ("letter", "espionage-caledonian-original-rulebook-letter.pdf", 20),
-}
+# Pages still under a quarter, to be fixed (then taken off this list): (layout, file, page).
+# Caledonian's builder's appendix on Letter left its print notes alone on a page (15%) until a
+# chapter before a page break carried the files table's last rows over with them.
+OPEN: set[tuple[str, str, int]] = set()
 
 
 def books(products, layout: str) -> list[tuple[str, list[Page]]]:
