@@ -51,6 +51,13 @@ class Page:
                         and o["top"] > head - 2]  # fmt: skip
         return max(bottoms, default=head)
 
+    def last_line(self) -> str:
+        """The text of the lowest line in the body frame, spaces left out."""
+        chars = self.chars()
+        low = max((c["top"] for c in chars), default=0.0)
+        line = sorted((c for c in chars if abs(c["top"] - low) < 3), key=lambda c: c["x0"])
+        return "".join(c["text"] for c in line).replace(" ", "")
+
     @property
     def fill(self) -> float:
         return (self.lowest() - self.view.bbox[1] - self.top) / self.frame

@@ -16,7 +16,7 @@ from __future__ import annotations
 import io
 
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, PageBreak, Spacer
+from reportlab.platypus import Flowable, FrameBreak, PageBreak, Spacer
 from reportlab.platypus.flowables import KeepTogether, ListFlowable
 
 from pnp.rulebook.blocks import DataTable
@@ -44,6 +44,8 @@ class KeepWithRows(KeepTogether):
         if at is None:
             at = next((i for i in range(len(self._content) - 1, -1, -1)
                        if isinstance(self._content[i], DataTable | Glossary)), None)  # fmt: skip
+        if at is None and isinstance(self._content[-1], ListFlowable):
+            at = len(self._content) - 1  # a lead-in line keeps with the list's first items
         canvas = getattr(self, "canv", None)
         if at is not None and len(self._content) > 1 \
                 and _stacked(self._content, aW, canvas) > aH:  # fmt: skip
@@ -69,6 +71,8 @@ class KeepWithRows(KeepTogether):
         if not head or not rest:
             return []
         more = [KeepWithRows([*rest, *trail])] if trail else rest
+        if not isinstance(head[-1], type(FrameBreak)):  # what goes over starts the next page
+            more.insert(0, FrameBreak())
         return [*lead, *head, *more]
 
 

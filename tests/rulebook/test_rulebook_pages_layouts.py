@@ -60,3 +60,14 @@ def test_the_players_pages_are_at_least_half_used_in_every_layout(products, layo
                 picture = pages[number + 1].opening_picture()
                 assert picture > 1 - page.fill, (name, number + 1, round(page.fill, 2),
                                                  round(picture, 2))  # fmt: skip
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_no_page_ends_with_a_line_that_leads_into_the_next(products, layout):
+    """A line ending in a colon opens the list or table under it: it never ends a page with
+    its list on the next (the card game's booklet p9 ended "...and only then is it
+    answered:", its four steps overleaf)."""
+    for name, pages in books(products, layout):
+        for number, page in enumerate(pages[:-1], start=1):
+            line = page.last_line()
+            assert not line.endswith((":", "：")), (name, number, line[-50:])
