@@ -1,6 +1,6 @@
 """Benchmark: `pnp build --all` (the five games' kits and rulebooks) as a whole process. By hand.
 
-    python bench/bench_all.py [--runs 5] [--base DIR] [--jobs N] [--cold]
+    python bench/bench_all.py [--runs 5] [--base DIR] [--jobs N] [--cold | --rebuild]
 
 Prints the median wall and CPU seconds and the peak memory of `pnp build --all`, and the ratio
 of the wall time to the target (3.0 s on two cores). With `--base DIR` (another checkout of
@@ -9,10 +9,12 @@ busy moment on a shared machine hurts both alike, prints both and their ratio, a
 whether the two builds wrote the same bytes (SOURCE_DATE_EPOCH is pinned for both).
 The load average before and after is printed: on a shared machine, read the medians with it.
 
-pnp keeps compiled templates, dataclass code, each rulebook's settled page numbers and the
-faces it laid out (pnp.pipeline.facestore) in its cache folder: by default one untimed run of
-each checkout fills it first (a designer's rebuild of what did not change); `--cold` gives
-every run an empty cache folder of its own (a first build).
+pnp keeps compiled templates, dataclass code, each rulebook's settled page numbers, the faces
+it laid out (pnp.pipeline.facestore) and each game's files (pnp.pipeline.buildstore) in its
+cache folder. By default each checkout has a cache folder of its own, filled by one untimed run
+first (a designer's rebuild of what did not change); `--rebuild` empties its kept files before
+each run (every game drawn, imposed and laid out again from its kept faces, as after a small
+edit of each); `--cold` gives every run an empty cache folder of its own (a first build).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -31,18 +34,15 @@ ROOT = Path(__file__).resolve().parent.parent
 TARGET_S = 3.0
 
 
-def run(
-    checkout: Path, out: Path, jobs: int | None, cache: Path | None = None
-) -> tuple[float, float, float]:
+def run(checkout: Path, out: Path, jobs: int | None, cache: Path) -> tuple[float, float, float]:
     """(wall s, CPU s, peak MB) of `pnp build --all` with the package from `checkout`; the
     CPU seconds count the worker processes it waited for, the memory is the largest one's."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env.update(PYTHONPATH=str(checkout), SOURCE_DATE_EPOCH="1700000000")
     if jobs:
         env["PNP_JOBS"] = str(jobs)
-    if cache is not None:
-        cache.mkdir(mode=0o700)
-        env["PNP_CACHE"] = str(cache)
+    cache.mkdir(mode=0o700, exist_ok=True)
+    env["PNP_CACHE"] = str(cache)
     command = [sys.executable, "-m", "pnp.cli", "build", "--all", "--out", str(out)]
     start = time.perf_counter()
     proc = subprocess.Popen(command, cwd=checkout, env=env, stdout=subprocess.DEVNULL,
@@ -73,6 +73,7 @@ def main() -> None:
     parser.add_argument("--base", type=Path, help="another checkout to compare with")
     parser.add_argument("--jobs", type=int, help="PNP_JOBS for both (default: the cores)")
     parser.add_argument("--cold", action="store_true", help="an empty cache folder each run")
+    parser.add_argument("--rebuild", action="store_true", help="no files kept whole")
     args = parser.parse_args()
     checkouts = {"this": ROOT, **({"base": args.base.resolve()} if args.base else {})}
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
@@ -81,11 +82,13 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for name, checkout in checkouts.items():
             if not args.cold:  # fill the cache folder, untimed
-                run(checkout, Path(tmp) / f"{name}-warm", args.jobs)
+                run(checkout, Path(tmp) / f"{name}-warm", args.jobs, Path(tmp) / f"cache-{name}")
         for i in range(args.runs):
             for name, checkout in checkouts.items():
                 out = Path(tmp) / f"{name}-{i}"
-                cache = Path(tmp) / f"cache-{name}-{i}" if args.cold else None
+                cache = Path(tmp) / (f"cache-{name}-{i}" if args.cold else f"cache-{name}")
+                if args.rebuild:
+                    shutil.rmtree(cache / "builds", ignore_errors=True)
                 results[name].append(run(checkout, out, args.jobs, cache))
                 hashes.setdefault(name, digest(out))
     print(f"load average after:  {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

@@ -21,9 +21,9 @@ peer, in `--peer-runs` runs (default 2; a run takes tens of seconds) alternating
 and prints how many times faster pnp is (goal: 10x).
 
 pnp runs with a cache folder of its own, filled by one untimed run (compiled templates and
-classes, as a designer's machine has them) and emptied of kept faces (pnp.pipeline.facestore)
-before each timed run: a run measures laying out and drawing every card, not taking the faces
-an earlier run of the same deck kept.
+classes, as a designer's machine has them) and emptied of kept faces and files
+(pnp.pipeline.facestore, buildstore) before each timed run: a run measures laying out and
+drawing every card, not taking what an earlier run of the same deck kept.
 
 All run as installed programs run: with Python's compiled-module cache (a
 `PYTHONDONTWRITEBYTECODE` in the caller's environment is dropped for them, since it makes every
@@ -274,13 +274,15 @@ def bench(cards: int, runs: int, tmp: Path) -> list[str]:
                  str(Path(__file__).resolve().parent), str(fonts)]  # fmt: skip
     results: dict[str, list[tuple[float, float, float]]] = {"pnp": [], "floor": []}
     # pnp's own cache folder: its compiled templates and classes kept from an untimed run, as
-    # on a designer's machine, but no faces kept (each run lays out and draws every card)
+    # on a designer's machine, but no faces nor whole files kept (pnp.pipeline.facestore,
+    # buildstore): each run lays out and draws every card
     cache = tmp / f"pnp-cache-{cards}"
     cache.mkdir(mode=0o700, exist_ok=True)
     env = {**ENV, "PNP_CACHE": str(cache)}
     run(pnp_cmd, tmp, env)
     for _ in range(runs):  # alternating, so a busy moment hurts both alike
-        shutil.rmtree(cache / "faces", ignore_errors=True)
+        for kept in ("faces", "builds"):
+            shutil.rmtree(cache / kept, ignore_errors=True)
         results["pnp"].append(run(pnp_cmd, tmp, env))
         results["floor"].append(run(floor_cmd, tmp))
     (pnp_s, pnp_cpu, pnp_mb), (floor_s, floor_cpu, floor_mb) = (

@@ -160,6 +160,7 @@ class Catalog:
     equal_turns: bool = False
     minutes: dict[int, int] = field(default_factory=dict)  # the game-length table's minutes
     fresh_allegiance: bool = False  # a seller's new allegiance: a nation it holds no bonds of
+    box: int = 0  # the box's longest play time in minutes (0: none, "no time limit")
 
     @property
     def hand(self) -> int:
@@ -255,6 +256,7 @@ def load(path: str | None = None, edition: str | None = None) -> Catalog:
         head_start,
         {r["key"]: r["name"] for r in tables["variants"].rows} if "variants" in tables else {},
     )
+    cat.box = max((int(x) for x in re.findall(r"\d+", str(game.meta.get("play_time")))), default=0)
     if "game-length" in tables:
         cat.minutes = {int(r["players"]): int(r["minutes"]) for r in tables["game-length"].rows}
     vault = (

@@ -231,6 +231,7 @@ class Game:
         self.turn = 0
         self.this_turn: list[str] = []
         self.log: Counter[str] = Counter()
+        self.acts: Counter[str] = Counter()  # what was done at the table (sim_espionage_time)
         self.in_swap = False
         self.stopped = False  # the Mission resolving was cancelled by a late Police
         by = cat.by_effect
@@ -296,6 +297,7 @@ class Game:
     def draw_top(self, p: int) -> None:
         if self.pile:
             self.take(p, self.pile.pop())
+            self.acts["draw"] += 1
 
     def check_pile(self) -> None:
         """An empty draw pile ends the game at once, or (`ends: round`) once the player last in
@@ -322,6 +324,7 @@ class Game:
         self.lose(p, cid)
         self.discard.append(cid)
         self.this_turn.append(cid)
+        self.acts["play"] += 1
         self.on_card_played(p)
 
     def cancelled(self, reactor: int, against: Sequence[int], stakes: bool) -> bool:
@@ -664,6 +667,7 @@ class Game:
         return best[1]
 
     def play_mission(self, p: int, cid: str, plan: dict[str, Any]) -> None:
+        self.acts["mission"] += 1
         effect_card = plan.get("_copy", cid)
         effect = self.eff(effect_card)
         if effect == "discard-all":
@@ -758,6 +762,7 @@ class Game:
             "winners": over.winners, "how": over.how, "card": over.card, "via": over.via,
             "lost": over.lost,
             "turns": self.turn + 1, "end_holders": end_holders, "seen": self.seen, "log": self.log,
+            "acts": self.acts,
         }  # fmt: skip
 
 

@@ -49,7 +49,7 @@ KEEP_CLEAR_ZONES = 1000  # zones a tiled board's seams keep out of (built-in: 0)
 ID_CHARS = 64  # an id (it goes into file names, which most disks cap at 255 bytes)
 
 # -- templates (a face's, or a rulebook's) -------------------------------------------------------
-RENDER_SECONDS = 5.0  # one render (built-in: 0.12 s, the first render compiling the template)
+RENDER_SECONDS = 5.0  # one render's own CPU time (built-in: 0.12 s, the first compiling it)
 OUTPUT_CHARS = 500_000  # what one render writes (built-in: 54,000 for a face, 27,000 a rulebook)
 TEMPLATE_VALUE = 1_000_000  # characters plus items of one value a template builds
 TEMPLATE_INT_BITS = 4096  # a whole number a template computes (a 1,233-digit number)

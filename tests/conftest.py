@@ -14,6 +14,7 @@ import pytest
 from hypothesis import settings
 
 from pnp.draw.face import FaceArt, face_pdf
+from pnp.pipeline import buildstore
 
 # A suite started in the background (`pytest &`, nohup, some CI runners) has SIGINT ignored, and
 # an ignored signal stays ignored in every process it starts: the tests that stop a watch or a
@@ -49,6 +50,20 @@ FIRST = (  # from the 120 slowest tests of a 2-worker run at 04dd279
     "impose/test_kit_gutters.py",
     "rulebook/test_rulebook_figures.py",
 )
+
+
+@pytest.fixture(autouse=True)
+def _builds_not_kept(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build in this process builds: a test that patches pnp's code in memory is not handed
+    the files a build of the same inputs kept (pnp.pipeline.buildstore keys them on pnp's files,
+    not on what a test patched). The store's own tests ask for `kept_builds`."""
+    if "kept_builds" not in request.fixturenames:
+        monkeypatch.setattr(buildstore, "KEEP", False)
+
+
+@pytest.fixture
+def kept_builds() -> None:
+    """Builds in this process keep their files and take those kept (the default outside tests)."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -54,6 +54,11 @@ def in_languages(game: Game, wanted: str | None) -> list[Game]:
     return [dataclasses.replace(game, lang=wanted)]
 
 
+def rulebook_template(lang: str, main: str) -> str:
+    """`rulebook.md.j2` for the game's main language, `rulebook.LANG.md.j2` for the others."""
+    return "rulebook.md.j2" if lang == main else f"rulebook.{lang}.md.j2"
+
+
 def second_language(game: Game) -> str | None:
     """The language a face may print beside the kit's (a name under a name): the second
     listed, in a kit in the catalog's own language (the source's bilingual faces); None in a

@@ -33,14 +33,14 @@ def sheet_lines(entries: list[SheetEntry], words: KitWords) -> list[str]:
     for run in _runs(entries):
         head, tail = run[0], run[-1]
         first, last = head.pages[0], tail.pages[-1 if head.two_sided else 0]
-        pages = f"{first}-{last}" if first != last else str(first)
+        pages = w("range", a=first, b=last) if first != last else str(first)
         if not head.two_sided and len(run) > 1:
-            pages = ", ".join(str(e.pages[0]) for e in run)
+            pages = w("pages_sep").join(str(e.pages[0]) for e in run)
         sides = w("both_sides") if head.two_sided else w("one_side")
         sheets = w("list_sheets", a=head.number, b=tail.number) if len(run) > 1 else (
             w("list_sheet", a=head.number)
         )  # fmt: skip
-        noun = w("list_pages" if "-" in pages or "," in pages else "list_page", pages=pages)
+        noun = w("list_pages" if pages != str(first) else "list_page", pages=pages)
         lines.append(w("sep").join((sheets, noun, sides, head.what)))
     return lines
 

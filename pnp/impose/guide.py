@@ -133,7 +133,7 @@ def _paper(guide: KitGuide, words: KitWords) -> list[str]:
 
 def _printing(p: Printing, words: KitWords) -> list[str]:
     w = words.say
-    lines = [w("print_size", paper=p.paper)]
+    lines = [w("print_size", paper=words.paper(p.paper))]
     if p.two_sided is None:
         return [*lines, w("print_one_sided")]
     first, last = p.two_sided
@@ -154,7 +154,7 @@ def _pages(pages: Sequence[int], words: KitWords) -> str:
     if len(pages) == 1:
         return words.say("page", pages=pages[0])
     if list(pages) == list(range(pages[0], pages[-1] + 1)):
-        return words.say("pages", pages=f"{pages[0]}-{pages[-1]}")
+        return words.say("pages", pages=words.say("range", a=pages[0], b=pages[-1]))
     return words.say("pages", pages=words.say("pages_sep").join(str(p) for p in pages))
 
 

@@ -48,6 +48,10 @@ class KitWords:
                  for kind, said in items]  # fmt: skip
         return self.say(sep).join(parts)
 
+    def paper(self, name: str) -> str:
+        """A paper size as this language names it ("Letter" is レターサイズ in Japanese)."""
+        return str(self.table.get("paper_names", {}).get(name, name))
+
     def tool(self, key: str, **fields: object) -> tuple[str, str]:
         """(the word that names a tool, the line that asks for it)."""
         word, line = self.table[key]

@@ -27,7 +27,7 @@ def guarded_filter(name: str, func: Callable[..., Any]) -> Callable[..., Any]:
         def run(*args: Any, **kwargs: Any) -> Any:
             state = current()
             if state is not None and state.clock() > state.deadline:  # state.tick()
-                raise state.overdue()
+                state.late()
             if len(args) == 2 and not kwargs and type(args[0]) is float and type(args[1]) is int:
                 return round(args[0], args[1])  # what Jinja's round does with them
             return func(*args, **kwargs)
@@ -38,7 +38,7 @@ def guarded_filter(name: str, func: Callable[..., Any]) -> Callable[..., Any]:
         def run(*args: Any, **kwargs: Any) -> Any:
             state = current()
             if state is not None and state.clock() > state.deadline:
-                raise state.overdue()
+                state.late()
             return func(*args, **kwargs)
 
     else:
@@ -47,7 +47,7 @@ def guarded_filter(name: str, func: Callable[..., Any]) -> Callable[..., Any]:
         def run(*args: Any, **kwargs: Any) -> Any:
             state = current()
             if state is not None and state.clock() > state.deadline:
-                raise state.overdue()
+                state.late()
             return check_value(func(*args, **kwargs), what)
 
     return run
@@ -70,7 +70,7 @@ def _checked_filter(
     def run(*args: Any, **kwargs: Any) -> Any:
         state = current()
         if state is not None and state.clock() > state.deadline:
-            raise state.overdue()
+            state.late()
         given = dict(zip(named, args, strict=False))
         if kwargs:
             given.update(kwargs)

@@ -22,12 +22,8 @@ from __future__ import annotations
 
 import hashlib
 import pickle
-import sys
 from collections.abc import Callable
 from pathlib import Path
-
-import jinja2
-import reportlab
 
 from pnp.catalog.context import component_context, set_face_context
 from pnp.catalog.model import Component, ComponentSet, Game
@@ -35,15 +31,13 @@ from pnp.draw.elements import Element, Group, Text, TextRun
 from pnp.io.caches import private_folder, read_private, write_private
 from pnp.layout.templates import TemplateSet
 from pnp.layout.text.fonts import load_face, loaded_fonts
-from pnp.memo import Memo
+from pnp.pipeline.buildstore import code_digest
 from pnp.pipeline.faces import Laid
 from pnp.pipeline.inputs import look, with_closures
 
 LARGEST = 8 << 20  # bytes of one set's file (what pnp.io.caches reads back)
 MOST_FACES = 2000  # components of a set kept
 MOST = 256  # files kept; past that, the ones written longest ago go
-_PACKAGE = Path(__file__).resolve().parent.parent
-_CODE: Memo[str, str] = Memo(1)
 
 LayOut = Callable[[list[Component]], list[tuple[Component, Laid]]]
 Kept = dict[str, Laid]  # a component's digest -> its faces
@@ -65,7 +59,7 @@ class FaceStore:
         names = {n for s in game.sets.values() for n in (s.front, s.back) if n}
         inputs = with_closures(look(game), templates, names)
         self.closures = inputs.closures
-        self.shared = _digest(repr((_CODE.get_or_make("code", _code_digest), inputs.shared,
+        self.shared = _digest(repr((code_digest(), inputs.shared,
                                     bleed_mm, ink_saver)))  # fmt: skip
 
     def laid_out(
@@ -156,15 +150,6 @@ def _prune(folder: Path) -> None:
         files.sort(key=lambda p: p.stat().st_mtime_ns)
         for old in files[: len(files) - MOST]:
             old.unlink(missing_ok=True)
-
-
-def _code_digest() -> str:
-    """pnp's source files by their text, and the versions of Python and the libraries that
-    lay out and judge a face: any change of them lays every face out again."""
-    sha = hashlib.sha256(f"{sys.version} {reportlab.Version} {jinja2.__version__}".encode())
-    for path in sorted(_PACKAGE.rglob("*.py")):
-        sha.update(path.relative_to(_PACKAGE).as_posix().encode() + b"\0" + path.read_bytes())
-    return sha.hexdigest()
 
 
 def _digest(text: str) -> str:

@@ -24,12 +24,13 @@ from pnp.impose.tight import tight_gutters
 from pnp.io.inputs import newest_input
 from pnp.io.staging import Staging
 from pnp.layout.templates import TemplateSet
+from pnp.pipeline.buildstore import BuildStore, before_workers
 from pnp.pipeline.faces import render_set_faces, template_set
 from pnp.pipeline.facestore import FaceStore
 from pnp.pipeline.options import PRODUCTS, RULEBOOK, BuildOptions, output_base, output_dir
 from pnp.pipeline.parallel import build_parallel, workers_for
 from pnp.pipeline.plan import Faces, add_sets, copies_of, plan
-from pnp.pipeline.rulebooks import editions, print_plan, write_rulebooks
+from pnp.pipeline.rulebooks import editions, print_plan, rulebook_path, write_rulebooks
 from pnp.pipeline.split import sets_in_two
 from pnp.pipeline.workers import Later, in_background, may_fork
 
@@ -53,6 +54,7 @@ def build_games(
         for game in games:  # a link or a file in the way is refused before anything is drawn
             stage.check(output_dir(game.id, options))
         if workers_for(games):  # two or more games on two or more cores: side by side
+            before_workers()
             build_parallel(build_game, games, options, stage, progress, report)
         else:
             for game in games:
@@ -71,6 +73,23 @@ def build_game(
     a whole build of its own. Returns the paths the files have (or will have) in place."""
     if stage is None:
         return build_games([game], options, progress, report)
+    out = output_dir(game.id, options)
+    folder = stage.folder(out)
+    store = BuildStore(game, options, source_date(game, options))
+    names = [f"{stem}-{options.paper_name}.pdf" for stem, _ in plan(game, options)]
+    if RULEBOOK in options.products:
+        names += [rulebook_path(out, game, lang, options).name for lang in editions(game)]
+    kept = store.kept(names)
+    if kept is not None:  # built before from the same inputs: the same files, the same words
+        return [stage.adopt(p) for p in store.write_kept(folder, names, kept, progress, report)]
+    build = partial(_build_game, game, options, stage=stage)
+    return store.keeping(folder, build, progress, report)
+
+
+def _build_game(
+    game: Game, options: BuildOptions, progress: Progress, report: Progress, *, stage: Staging
+) -> list[Path]:
+    """Draw, impose and write the game's files into `stage`; their paths in place."""
     templates = template_set(game, ink_saver=options.ink_saver)
     out = output_dir(game.id, options)
     imposer = _Imposer(game, templates, options)
@@ -91,8 +110,7 @@ def build_game(
     if book_job is not None:  # claimed and reported after the sheets, as they were written
         for staged in books.result() if books is not None else book_job():
             written.append(stage.adopt(staged))
-            if progress:
-                progress(f"{game.id}/{staged.stem}")
+            progress(f"{game.id}/{staged.stem}")
     return written
 
 

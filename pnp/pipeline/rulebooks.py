@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pnp.catalog.languages import kit_language, languages
+from pnp.catalog.languages import kit_language, languages, rulebook_template
 from pnp.catalog.model import ComponentSet, Game
 from pnp.impose.document import Document
 from pnp.impose.paper import parse_paper
@@ -24,12 +24,9 @@ if TYPE_CHECKING:
 def editions(game: Game) -> list[str]:
     """The kit's language when the game has a rulebook template for it: a book's figures draw
     the faces of the kit it comes with."""
-    from pnp.rulebook.book import template_name
-
     lang = kit_language(game)
-    return (
-        [lang] if (game.templates_dir / template_name(lang, languages(game)[0])).is_file() else []
-    )
+    name = rulebook_template(lang, languages(game)[0])
+    return [lang] if (game.templates_dir / name).is_file() else []
 
 
 def rulebook_path(out: Path, game: Game, lang: str, options: BuildOptions) -> Path:

@@ -16,6 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, PageBreak
 
 from pnp.catalog.context import document_context
+from pnp.catalog.languages import rulebook_template as template_name
 from pnp.draw.face import FaceArt
 from pnp.errors import PnpError, TemplateError
 from pnp.export.pdf import write_bytes
@@ -40,11 +41,6 @@ from pnp.rulebook.inline import Icons, Inlines
 from pnp.rulebook.keep import keep_chapter_tails
 from pnp.rulebook.markdown import Block, MarkdownError, parse_markdown
 from pnp.rulebook.styles import make_styles
-
-
-def template_name(lang: str, main: str) -> str:
-    """`rulebook.md.j2` for the game's main language, `rulebook.LANG.md.j2` for the others."""
-    return "rulebook.md.j2" if lang == main else f"rulebook.{lang}.md.j2"
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,7 @@ def cover_story(
     out.append(story.paragraph([Span(_facts(meta, words))], styles.subtitle, 0))
     credit = _credit_lines(meta, words)
     short = [(k, v if len(v) <= LONG_CREDIT else words.say("credits_inside")) for k, v in credit]
-    credits = story.paragraph(_inlines(short), styles.caption, 0, terms=False)
+    credits = story.paragraph(_inlines(short, words), styles.caption, 0, terms=False)
     if faces:  # the picture takes what room the credits leave
         out.append(Spacer(1, 6 * mm))
         out.append(FaceFan(faces[:FAN_FACES], story.width * 0.85, story.width, credits, forms))
@@ -54,7 +54,7 @@ def cover_story(
     out += [heading, contents(styles)]
     inside = [(k, v) for k, v in credit if len(v) > LONG_CREDIT]
     if inside:  # the long thanks, in full, under the contents: set smaller to stay on its page
-        thanks = story.paragraph(_inlines(inside), styles.small, 0, terms=False)
+        thanks = story.paragraph(_inlines(inside, words), styles.small, 0, terms=False)
         out += [Spacer(1, 4 * mm), KeepInFrame(0, 0, [thanks], mode="shrink")]
     return [*out, PageBreak()]
 
@@ -65,7 +65,7 @@ def _facts(meta: Mapping[str, Any], words: Words) -> str:
     players = meta.get("players") or {}
     if players:
         low, high = players.get("min"), players.get("max")
-        count = f"{low}–{high}" if low != high else f"{low}"
+        count = f"{low}{words.range}{high}" if low != high else f"{low}"
         parts.append(f"{count}{words.players}" if words.lang == "ja" else f"{count} players")
     if meta.get("play_time"):
         parts.append(str(meta["play_time"]))
@@ -77,10 +77,11 @@ def _facts(meta: Mapping[str, Any], words: Words) -> str:
 def _credit_lines(meta: Mapping[str, Any], words: Words) -> list[tuple[str, str]]:
     """Designer, publisher and every credit the catalog lists: (label, text)."""
     lines: list[tuple[str, str]] = []
-    for key in ("designer", "publisher"):
-        if meta.get(key):
-            lines.append((words.say(f"credit_{key}"), str(meta[key])))
     credits = meta.get("credits")
+    named = set(map(str, credits.values())) if isinstance(credits, Mapping) else set()
+    for key in ("designer", "publisher"):
+        if meta.get(key) and str(meta[key]) not in named:  # else its own credit says it
+            lines.append((words.say(f"credit_{key}"), str(meta[key])))
     if isinstance(credits, Mapping):
         lines += [(str(k).replace("_", " ").capitalize(), _text(v)) for k, v in credits.items()]
     elif isinstance(credits, list):
@@ -90,14 +91,14 @@ def _credit_lines(meta: Mapping[str, Any], words: Words) -> list[tuple[str, str]
     return lines
 
 
-def _inlines(lines: list[tuple[str, str]]) -> list[Inline]:
+def _inlines(lines: list[tuple[str, str]], words: Words) -> list[Inline]:
     """Credit lines, one per line, each label in bold."""
     out: list[Inline] = []
     for label, value in lines:
         if out:
             out.append(LineBreak())
         if label:
-            out.append(Span(f"{label}: ", bold=True))
+            out.append(Span(f"{label}{words.label_sep}", bold=True))
         out.append(Span(value))
     return out
 

@@ -57,8 +57,8 @@ def printing_flowables(plan: PrintPlan, game: Game, story: Story, words: Words) 
     if rows:
         out.append(story.text_table(header, rows))
         total = sum(f.sheets for f in plan.files)
-        out.append(story.paragraph([Span(words.say("total", sheets=total, paper=plan.paper))],
-                                   styles.small, 0))  # fmt: skip
+        said = words.say("total", sheets=total, paper=_paper(plan.paper, words))
+        out.append(story.paragraph([Span(said)], styles.small, 0))
         out.append(Spacer(1, 4))
     steps = [words.say("scale")]
     if plan.gutterfold:
@@ -113,3 +113,8 @@ def _sleeves(game: Game, words: Words) -> str:
         sizes[(s.trim.width_mm, s.trim.height_mm)] += s.total
     each = [words.say("sleeve_size", n=n, w=w, h=h) for (w, h), n in sizes.items()]
     return words.clause_sep.join(each)
+
+
+def _paper(name: str, words: Words) -> str:
+    """The paper as the book's language names it (レターサイズ), else as given (A4)."""
+    return str(getattr(words, f"paper_{name.lower()}", name))

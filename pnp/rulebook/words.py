@@ -20,6 +20,7 @@ WORDS: dict[str, dict[str, str]] = {
         "file": "File", "what": "What it holds", "sheets": "Sheets", "sides": "Printed",
         "one_side": "one side", "both_sides": "both sides", "credits": "Credits",
         "actual_size": "Actual size", "list_sep": ", ", "clause_sep": "; ",
+        "range": "–", "label_sep": ": ",
         "booklet_note": "Booklet: print double-sided, flipping on the short edge; fold the "
                         "stack in half and staple along the fold.",
     },
@@ -31,6 +32,9 @@ WORDS: dict[str, dict[str, str]] = {
         "file": "ファイル", "what": "内容", "sheets": "枚数", "sides": "印刷",
         "one_side": "片面", "both_sides": "両面", "credits": "クレジット",
         "actual_size": "実物大", "list_sep": "、", "clause_sep": "、",
+        "range": "〜", "label_sep": "：",
+        "paper_letter": "レターサイズ", "paper_legal": "リーガルサイズ",
+        "paper_tabloid": "タブロイド",
         "booklet_note": "冊子：短辺とじの両面印刷で印刷し、束を半分に折って折り目をホチキスで"
                         "とめてください。",
     },
@@ -65,7 +69,7 @@ SAY: dict[str, dict[str, str]] = {
     "ja": {
         "total": "合計：{paper}用紙{sheets}枚。",
         "file_pages": "{name}（{first}〜{last}ページ）", "file_page": "{name}（{first}ページ）",
-        "scale": "実寸（100%、「用紙に合わせる」はオフ）で印刷してください。各シートの50 mmの"
+        "scale": "実寸（100%、「用紙に合わせる」はオフ）で印刷してください。各シートの50mmの"
                  "目盛りで確認できます。",
         "duplex_long": "両面のファイルは長辺とじの両面印刷で印刷してください。裏面がずれる"
                        "ときはpnp calibrateの位置合わせシートを一度印刷し、表示されたずれを"
@@ -75,18 +79,18 @@ SAY: dict[str, dict[str, str]] = {
                        "印刷してください（ファイルは表面、裏面の順に並んでいます）。",
         "gutterfold": "表と裏が同じシートにあります。破線で折って貼り合わせてから切って"
                       "ください。",
-        "cut": "シートの端のトンボに沿って切ってください。絵柄は切り線の外側に{bleed:g} mm"
+        "cut": "シートの端のトンボに沿って切ってください。絵柄は切り線の外側に{bleed:g}mm"
                "（隣との間では間隔の半分）広がっているので、少しずれても白が出ません。",
         "boards": "{board}は片面{sheets}枚に分けて印刷されます。破線で切り、隣のシートに"
                   "重ねて十字を合わせ、重なりをのり付けしてください。各シートの小さな図が"
                   "位置を示します。",
         "sleeves": "スリーブ（任意）：{items}。",
-        "sleeve_size": "{w:g}×{h:g} mmのカード用{n}枚", "size": "{w:g}×{h:g} mm",
+        "sleeve_size": "{w:g}×{h:g}mmのカード用{n}枚", "size": "{w:g}×{h:g}mm",
         "supply": "ほかに用意するもの：{items}。",
         "label_example": "例", "label_note": "注", "label_reading": "私たちの解釈",
         "credits_inside": "目次のあとに全員を掲載",
         "credit_designer": "デザイナー", "credit_publisher": "発行",
-        "scale_note": "縮尺 {scale}", "scale_larger": "{said}（小さな駒は{scale}）",
+        "scale_note": "縮尺 {scale}", "scale_larger": "{said}（小さな部品は{scale}）",
     },
 }  # fmt: skip
 PIECES = {

@@ -103,3 +103,12 @@ def test_turns_in_a_country_are_counted_with_the_round_track_not_a_pencil(game, 
     gallery = " ".join(pages)
     for set_id in ("round-track", "arrival-chits", "round-marker"):
         assert game.sets[set_id].name in gallery, set_id
+
+
+def test_the_dice_chart_prints_its_penalties_with_a_minus_sign(game, pages):
+    """The book's dice chart says "−1 −2 ..." as the reference sheet's does (it printed "-1",
+    a hyphen, beside the sheet's minus signs)."""
+    rows = game.tables["event-dice"].rows
+    penalties = " ".join(str(d["penalty"]).replace("-", "−") for d in rows)
+    chart = [t for t in body(pages) if "Espionage roll" in t and "IPC cost" in t]
+    assert chart and all(f"Espionage roll {penalties}" in t for t in chart)

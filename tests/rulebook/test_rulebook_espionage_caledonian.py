@@ -79,7 +79,9 @@ def test_pieces_at_the_table_recall_the_allegiance_rules(game):
     spy = " ".join(page_of(faces["player-cards"]["spy"][0]).extract_text().split())
     assert "different nations" in spy and "Draw the top Dossier card" in spy
     vault = " ".join(page_of(faces["player-cards"]["vault"][0]).extract_text().split())
-    assert f"REACH {number(game, 'vault-goal')} TO WIN" in vault
+    # our edition finishes the round at the goal: the banner must not promise a win at once
+    assert f"GOAL: {number(game, 'vault-goal')}" in vault and "finish the round" in vault
+    assert "TO WIN" not in vault
     back = faces["turn-aid"]["order-of-play-aid"][1]
     assert back is not None
     reminders = " ".join(page_of(back).extract_text().split())
@@ -294,3 +296,14 @@ def test_every_sentence_ends_before_the_next_begins(pages, journal_pages):
     joined = [m.group() for text in pages + journal_pages
               for m in re.finditer(r"\w+\)?\.[A-Z][a-z]+", text)]  # fmt: skip
     assert not joined, joined
+
+
+def test_every_page_tells_the_vault_goal_as_its_edition_plays_it(pages, journal_pages, game):
+    # the balanced edition finishes the round at the goal; its overview said "wins at once"
+    # while its end-of-game chapter, figure and quick reference said "finish the round"
+    goal = number(game, "vault-goal")
+    at_once = re.compile(rf"{goal} or more[^.]*wins at once")
+    ours = " ".join(pages)
+    assert not at_once.search(ours), at_once.search(ours)
+    assert "the round is finished and the richest Vault wins" in chapter(pages, "Overview")
+    assert at_once.search(" ".join(journal_pages))

@@ -151,3 +151,17 @@ def test_the_original_book_plays_the_official_rules(books):
     assert "Safe first round" not in text and "safe first round" not in text
     assert "Force an opponent to discard the Target or the Package: you win at once." in text
     assert printed("original", "package") in text
+
+
+@pytest.mark.parametrize("edition", ["original", "pnp"])
+def test_the_glossary_eliminates_whom_the_cards_eliminate(books, edition):
+    """ "Eliminated" names every gold card that puts its holder out when discarded, as the
+    edition's cards say (the original's Package too: the glossary once named the Target only)."""
+    deck = resolve_game(GAME_ID, edition).sets["deck"].components
+    out = sorted(c.name for c in deck if c.fields.get("when_discarded") == "out")
+    text = " ".join(books[edition])
+    start = text.index("Eliminated Out of the game:")
+    entry = text[start : text.index(" Hit A card", start)]  # up to the next term
+    entry = re.sub(r" \d+(?= )", "", entry)  # the page column's numbers fall inside the line
+    gold = {c.name for c in deck if c.fields.get("when_discarded")}
+    assert sorted(name for name in gold if f"the {name}" in entry) == out, (edition, entry)

@@ -158,3 +158,15 @@ def test_quick_reference_fits_its_last_page(game, built):
     ):
         page = texts(built[lang])[-1]
         assert page.startswith(title) and squeeze(text) in squeeze(page)
+
+
+def test_the_english_book_names_factions_as_the_cards_do(game, built):
+    """A faction is a name, capitalised as its cards and markers print it ("disables Police",
+    "Political cards"); the readings and notes once wrote "disables police"."""
+    text = " ".join(texts(built["en"]))
+    names = [r["name"] for r in game.tables["factions"].rows]
+    after = r"(?: cards?| Fake Intel| Eavesdrop| Steal Document| Detect|[.,;:)])"
+    pattern = "|".join(rf"\b{n}{after}|\b(?:disables|from) {n}\b" for n in map(str.lower, names))
+    lowered = [m.group() for m in re.finditer(pattern, text)]
+    assert lowered == []
+    assert "The Sniper disables Police" in text
