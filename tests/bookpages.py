@@ -59,6 +59,13 @@ class Page:
                         and o["top"] > head - 2]  # fmt: skip
         return max(bottoms, default=head)
 
+    def last_line(self) -> str:
+        """The text of the lowest line in the body frame, spaces left out."""
+        chars = self.chars()
+        low = max((c["top"] for c in chars), default=0.0)
+        line = sorted((c for c in chars if abs(c["top"] - low) < 3), key=lambda c: c["x0"])
+        return "".join(c["text"] for c in line).replace(" ", "")
+
     @property
     def fill(self) -> float:
         return (self.lowest() - self.view.bbox[1] - self.top) / self.frame
@@ -107,6 +114,7 @@ class Summary:
     empty: bool
     titles: str
     opening_picture: float
+    last_line: str
 
 
 _summaries: Memo[tuple[Path, bool], list[Summary]] = Memo(8)
@@ -129,7 +137,7 @@ def _shared(path: Path, booklet: bool) -> list[Summary]:
 
 def _summary(page: Page) -> Summary:
     return Summary(page.number, page.fill, not page.chars(), page.titles(),
-                   page.opening_picture())  # fmt: skip
+                   page.opening_picture(), page.last_line())  # fmt: skip
 
 
 def book_pages(sheets: list[PdfiumPage], booklet: bool) -> list[Page]:

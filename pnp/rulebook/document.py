@@ -23,6 +23,8 @@ from reportlab.platypus import (
     Spacer,
     TableStyle,
 )
+from reportlab.platypus.doctemplate import _ktAllow
+from reportlab.platypus.flowables import ListFlowable
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from pnp.draw.rl_private import frame_room
@@ -103,6 +105,26 @@ class RulebookDoc(BaseDocTemplate):
             self._waiting.append(group)
             return
         super().handle_flowable(flowables)
+
+    def handle_keepWithNext(self, flowables: list[Flowable]) -> None:  # noqa: N802
+        """Platypus' keepWithNext, with a list admitted as the flowable kept with (Platypus
+        leaves containers out): a heading or a lead-in line ending in a colon no longer ends
+        a page with the list it opens on the next one."""
+        i = 0
+        while i < len(flowables) and flowables[i].getKeepWithNext() and _ktAllow(flowables[i]):
+            i += 1
+        if not i or i == len(flowables) or not isinstance(flowables[i], ListFlowable):
+            super().handle_keepWithNext(flowables)
+            return
+        group = flowables[: i + 1]
+        edits = getattr(self, "_multiBuildEdits", None)
+        for f in group[:-1]:  # as Platypus: the next pass of multiBuild gets them back
+            if edits:
+                edits((setattr, f, "keepWithNext", f.keepWithNext) if "keepWithNext" in
+                      f.__dict__ else (delattr, f, "keepWithNext"))  # fmt: skip
+            f.__dict__["keepWithNext"] = 0
+        del flowables[: i + 1]
+        flowables.insert(0, self.keepTogetherClass(group))
 
     def afterFlowable(self, flowable: Flowable) -> None:  # noqa: N802 - Platypus' name
         if isinstance(flowable, Heading):

@@ -50,7 +50,7 @@ def printing_flowables(plan: PrintPlan, game: Game, story: Story, words: Words) 
     out: list[Flowable] = []
     header = [words.file, words.what, words.sheets, words.sides]
     rows = [
-        [_where(f, words), words.list_sep.join(f.sections), str(f.sheets),
+        [_where(f, words), words.list_sep.join(grouped(f.sections, words.list_sep)), str(f.sheets),
          words.both_sides if f.two_sided else words.one_side]
         for f in plan.files
     ]  # fmt: skip
@@ -77,6 +77,24 @@ def printing_flowables(plan: PrintPlan, game: Game, story: Story, words: Words) 
         steps.append(words.say("supply", items=words.list_sep.join(supplies)))
     out += story.bullets(steps)
     return out
+
+
+def grouped(names: tuple[str, ...], sep: str) -> list[str]:
+    """Sets named `Kind: member` listed once per kind, as `Kind (member, member, ...)` in the
+    order they come (eight crisis decks read "Crisis cards (China, India, ...)", not the kind
+    eight times); other names as they are."""
+    out: list[tuple[str, list[str] | None]] = []  # (a name, or a kind with its members)
+    kinds: dict[str, list[str]] = {}
+    for name in names:
+        kind, colon, member = name.partition(": ")
+        if not colon:
+            out.append((name, None))
+        elif kind in kinds:
+            kinds[kind].append(member)
+        else:
+            kinds[kind] = [member]
+            out.append((kind, kinds[kind]))
+    return [name if group is None else f"{name} ({sep.join(group)})" for name, group in out]
 
 
 def _where(f: PrintFile, words: Words) -> str:

@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
+from bookpages import book_pages
 from pdfpage import PdfiumPage
 from pypdf import PdfReader
 from readers import Pages, read
@@ -325,3 +326,21 @@ def test_the_cover_title_breaks_between_phrases(book, game, lang):
     assert lines
     for line in lines[:-1]:
         assert line.split()[-1].casefold() not in LEANING, lines
+
+
+def test_a_chapter_before_a_page_break_does_not_end_on_a_few_lines(products):
+    """The builder's appendix ends before the quick reference's own page. On Letter, Caledonian's
+    balance table and files table fill a page, and its four print notes went over alone (15%
+    used). Its last page now holds the files table's last rows and its total with the notes."""
+    game = "espionage-caledonian"
+    out = products.build(game, "--what", "rulebook", "--paper", "letter", "--edition", "all")
+    paths = sorted((out / game).glob("*-rulebook-letter.pdf"))
+    assert len(paths) == 2, paths
+    for path in paths:
+        with read(path) as pdf:
+            pages = book_pages(pdf.pages, booklet=False)
+            quick = next(i for i, p in enumerate(pages) if "Quickreference" in p.chapter())
+            last = pages[quick - 1]
+            text = last.view.extract_text() or ""
+            assert last.fill >= 0.25, (path.name, quick, round(last.fill, 2))
+            assert "Print at actual size" in text and ".pdf" in text, (path.name, text[:200])
