@@ -17,7 +17,8 @@ from fractions import Fraction
 from reportlab.platypus import Flowable, TableStyle
 
 from pnp.catalog.model import ComponentSet
-from pnp.draw.face import FaceArt
+from pnp.draw.face import FaceArt, make_face_art
+from pnp.draw.footprint import crop_elements
 from pnp.layout.text.markup import LineBreak, Span
 from pnp.rulebook.blocks import DataTable, Story
 from pnp.rulebook.data import RulebookData
@@ -75,6 +76,12 @@ def shown(face: FaceArt, scale: float, box: tuple[float, float]) -> Shown:
     w, h = face.width_mm * own, face.height_mm * own
     cut = w > box[0] + 1e-6 or h > box[1] + 1e-6
     window = (min(w, box[0]) / own, min(h, box[1]) / own)
+    if cut:  # only what shows: no hidden words of the board under the page's
+        bottom = face.height_mm - window[1]
+        kept = crop_elements(face.elements, (0.0, bottom, window[0], face.height_mm))
+        face = make_face_art(kept, width_mm=face.width_mm, height_mm=face.height_mm,
+                             bleed_mm=face.bleed_mm, shape=face.shape,
+                             label=face.label)  # fmt: skip
     return Shown(face, own, window, own > scale, cut)
 
 
