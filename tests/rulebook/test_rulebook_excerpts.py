@@ -366,3 +366,18 @@ def test_the_tracker_excerpts_arrows_clear_their_markers_and_read(built, booklet
         for x, y, r in discs:
             assert math.dist(tip, (x, y)) - r >= 0.8 * MM, (tip, (x, y, r))
             assert all(math.dist(p, (x, y)) - r >= 0.3 * MM for p in corners), corners
+
+
+@pytest.mark.parametrize(("game", "booklet", "label", "word", "anatomy", "least"), [
+    ("espionage-caledonian", False, "The crisis, the five cards", "Analyst", "A Dossier card:",
+     0.46),  # its row fills A4's width at 0.463; the nice step under it is 0.45
+    ("1955-war-of-espionage", True, "Alex's turn: a faded", "TRANSPORT", "A country card,",
+     0.48),  # wrapped on the half page: 0.5 wraps it into no more rows than 0.4 did
+])  # fmt: skip
+def test_an_example_is_drawn_as_large_as_its_width_allows(built, game, booklet, label, word,
+                                                          anatomy, least):  # fmt: skip
+    """An example takes the largest scale its rows fit, not the next of a few steps below it
+    (before: Caledonian's crisis at 0.45 on A4, 1955's turn at the 0.4 floor in the booklet)."""
+    true = char_size(page_with(built(game, False), anatomy), word)
+    shown = char_size(page_with(built(game, booklet), label), word)
+    assert least <= shown / true <= 0.6 + 0.01, shown / true
