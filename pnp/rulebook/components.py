@@ -30,6 +30,8 @@ from pnp.units import mm_to_pt
 
 SCALES = (1 / 2, 1 / 3, 1 / 4, 1 / 5, 1 / 6, 1 / 8, 1 / 10, 1 / 12)
 BOX_MM = (50.0, 40.0)  # the thumbnails' box on a page as wide as A4's text, narrowed with it
+TWO_UP_MM = 150.0  # a text this wide lists two pieces a row, each with a box PAIR_BOX_W wide
+PAIR_BOX_W = 34.0  # leaves a piece's words 45 mm on A4: a line for count, size and sides
 BOX_SHARE = 0.3  # of the text's width: the most the box takes on a narrower page
 TOOTH = 1.6  # points: the depth of the teeth along a board's cut edge
 
@@ -153,43 +155,52 @@ def _teeth(a: tuple[float, float], b: tuple[float, float], torn: bool,
 
 
 def components_list(data: RulebookData, story: Story, line: int) -> list[Flowable]:
-    """The `components` directive: the list, its scale in its first row."""
+    """The `components` directive: the list, its scale in its first row; on a page wide
+    enough (A4, Letter) two pieces a row, so a long list keeps to a page or two."""
     words = data.words
     sets = [(s, faced[0].front) for s in data.game.sets.values()
             if (faced := data.faces.get(s.id))]  # fmt: skip
-    box = box_mm(story.width)
+    pairs = story.width >= mm_to_pt(TWO_UP_MM) and len(sets) > 3
+    box = (PAIR_BOX_W, BOX_MM[1]) if pairs else box_mm(story.width)
     scale = list_scale(sets, box)
     items = [shown(face, scale, box) for _, face in sets]
     column = max(mm_to_pt(item.window[0] * item.scale) for item in items) + mm_to_pt(5)
     styles = story.styles
     head = story.paragraph([Span(words.say("scale_note", scale=ratio(scale)), italic=True)],
                            styles.small, line, terms=False)  # fmt: skip
-    rows: list[list[Flowable | str]] = [[head, ""]]
+    cells: list[list[Flowable | str]] = []
     for (component_set, _), item in zip(sets, items, strict=True):
         spans = _detail(component_set, item, words)
-        rows.append([Thumb(item, data.forms),
-                     story.paragraph(spans, styles.small, line, terms=False)])  # fmt: skip
-    table = DataTable(rows, colWidths=[column, story.width - column], hAlign="LEFT",
-                      repeatRows=1)  # fmt: skip
+        cells.append([Thumb(item, data.forms),
+                      story.paragraph(spans, styles.small, line, terms=False)])  # fmt: skip
+    per_row = 2 if pairs else 1
+    rows: list[list[Flowable | str]] = [[head] + [""] * (2 * per_row - 1)]
+    for i in range(0, len(cells), per_row):
+        rows.append([c for cell in cells[i : i + per_row] for c in cell])
+    rows[-1] += [""] * (2 * per_row - len(rows[-1]))
+    text = story.width / per_row - column
+    table = DataTable(rows, colWidths=[column, text] * per_row, hAlign="LEFT", repeatRows=1)
     table.page_height = story.height
     table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), styles.body.fontName),
                                ("SPAN", (0, 0), (-1, 0)),
                                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                               ("ALIGN", (0, 1), (0, -1), "CENTER"),
+                               *[("ALIGN", (k, 1), (k, -1), "CENTER")
+                                 for k in range(0, 2 * per_row, 2)],
                                ("LEFTPADDING", (0, 0), (0, -1), 0),
                                ("BOTTOMPADDING", (0, 0), (-1, -1), 5)]))  # fmt: skip
     return [table]
 
 
 def _detail(component_set: ComponentSet, item: Shown, words: Words) -> list[Inline]:
-    """Name; count, real size and sides; how it is drawn when not as the list says."""
+    """Name; count and real size; two-sided, on a line of its own (a narrow column broke it
+    at its hyphen); how it is drawn when not as the list says."""
     size = component_set.trim
     parts = [words.pieces(component_set.total, component_set.kind, component_set.name),
              words.say("size", w=size.width_mm, h=size.height_mm)]  # fmt: skip
-    if component_set.back:
-        parts.append(words.two_sided)
     spans: list[Inline] = [Span(words.name(component_set), bold=True), LineBreak(),
                            Span(words.list_sep.join(parts))]  # fmt: skip
+    if component_set.back:
+        spans += [LineBreak(), Span(words.two_sided)]
     drawn = []
     if item.enlarged:
         drawn.append(words.say("drawn_larger", scale=ratio(item.scale)))

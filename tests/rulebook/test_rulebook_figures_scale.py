@@ -15,7 +15,7 @@ from pnp.rulebook.words import Words
 
 MM = 72 / 25.4
 OUTLINE = (0.55, 0.55, 0.55)  # the grey line round a thumbnail (pnp.rulebook.flowables)
-SIZE = re.compile(r"(\d+) ([a-z ]+?), ([\d.]+) × ([\d.]+) mm")
+SIZE = re.compile(r"(\d+) ([a-z ]+?), ([\d.]+) × ([\d.]+) mm")  # "2 pawns, 25 × 40 mm"
 
 
 @pytest.fixture(scope="session")
@@ -33,20 +33,32 @@ def outlines(page: pdfplumber.page.Page) -> list[dict]:
 
 
 def component_rows(page: pdfplumber.page.Page) -> list[tuple[str, tuple[float, float], dict]]:
-    """(the row's text, the real size it states in mm, the outline drawn beside it)."""
+    """(the row's text, the real size it states in mm, the outline drawn beside it): each
+    picture's words are those right of it, up to the next column of pictures."""
     shapes = outlines(page)
-    if not shapes:
-        return []
-    column = max(s["x1"] for s in shapes) + 1  # the rows' words, right of the pictures
-    lines = page.crop((column, 0, page.width, page.height)).extract_text_lines()
     rows = []
-    for i, line in enumerate(lines):
-        found = SIZE.search(line["text"])
-        if not found:
+    for shape in shapes:
+        right = min([s["x0"] for s in shapes if s["x0"] > shape["x1"]] + [page.width])
+        if right - shape["x1"] < 20 * MM:  # no room for a row's words (a figure's pieces)
             continue
-        middle = (line["top"] + line["bottom"]) / 2
-        shape = min(shapes, key=lambda s: abs((s["top"] + s["bottom"]) / 2 - middle))
-        text = " ".join(ln["text"] for ln in lines[max(0, i - 1) : i + 2])
+        middle = (shape["top"] + shape["bottom"]) / 2
+        band = (shape["x1"] + 1, max(0, middle - 25 * MM), right - 1,
+                min(page.height, middle + 25 * MM))  # fmt: skip
+        lines = page.crop(band).extract_text_lines()
+        joined = [
+            ln["text"] + " " + (lines[i + 1]["text"] if i + 1 < len(lines) else "")
+            for i, ln in enumerate(lines)
+        ]  # a size may wrap in a narrow column
+        sized = [
+            (i, SIZE.match(text) or SIZE.search(ln["text"]))
+            for i, (ln, text) in enumerate(zip(lines, joined, strict=True))
+        ]
+        sized = [(i, found) for i, found in sized if found]
+        if not sized:
+            continue
+        i, found = min(sized, key=lambda f: abs((lines[f[0]]["top"] + lines[f[0]]["bottom"]) / 2
+                                               - middle))  # fmt: skip
+        text = " ".join(ln["text"] for ln in lines[max(0, i - 2) : i + 3])
         rows.append((text, (float(found[3]), float(found[4])), shape))
     return rows
 
