@@ -44,7 +44,6 @@ EXAMPLE_SCALES = (0.6, 0.55, 0.5, 0.45, 0.4, 1 / 3, 0.3, 0.25, 0.2, 1 / 6, 1 / 8
 # recognisable: at 1:6 a 16 mm marker is still a 2.7 mm disc and a 63 mm card 10.5 mm wide
 # (A4 pages show setups at 1:4 or 1:5).
 FLOORS = {"setup": 1 / 6, "example": 0.4}
-SHRINK = 0.9  # an example is drawn no smaller than this share of the largest that fits its width
 ALONE = 0.9  # of a page's height: a figure on a page of its own, its caption below it
 Box = tuple[float, float, float, float]
 
@@ -102,11 +101,10 @@ class TableauPicture:
                           if line.label is not None and not line.framed] + [0.0])  # fmt: skip
 
     def scales(self, width: float) -> list[float]:
-        """The scales down to the floor whose rows fit `width` as written, best first: an
-        example's largest that fits (between the nice ones too), then nice ones down to
-        SHRINK of it; else the floor (or the least above it that fits) with its rows wrapped
-        to `width`, as tall as a page of its own allows, and larger while that wraps them no
-        more."""
+        """The nice scales down to the floor whose rows fit `width` as written, best first
+        (two, an example's three); else the floor (or the least above it that fits) with its
+        rows wrapped to `width`, as tall as a page of its own allows, and larger while that
+        wraps them into no more rows."""
         nice: tuple[float, ...] = SETUP_SCALES if self.setup else EXAMPLE_SCALES
         if self.fixed:
             nice = (self.fixed, *(s for s in nice if s < self.fixed))
@@ -116,7 +114,8 @@ class TableauPicture:
         if self.fixed and fits and fits[0] != self.fixed and self.layout(self.fixed).width <= width:
             fits.insert(0, self.fixed)  # as stated, when only the height is short
         if fits:
-            return fits[:2] if self.setup or self.fixed else self._example_scales(fits, nice, width)
+            # an example a third, to stay on its page beside its lead-in rather than leave it
+            return fits[:2] if self.setup or self.fixed else fits[:3]
         above = sorted(s for s in nice if s >= floor - 1e-9)  # wrapped, as small as allowed
         below = [s for s in nice if s < floor - 1e-9]  # a page too short even for that
         for i, s in enumerate(above + below):
@@ -130,19 +129,6 @@ class TableauPicture:
         placed = self.layout(s)
         tall = self.page_height * (0.8 if self.setup else 0.6)
         return placed.width <= width + 0.01 and placed.height <= tall
-
-    def _example_scales(self, fits: list[float], nice: tuple[float, ...],
-                        width: float) -> list[float]:  # fmt: skip
-        """An example's scales: the largest that fits `width`, found between the nice scale
-        that fits and the one above it, then the nice ones down to SHRINK of it."""
-        low, high = fits[0], max([s for s in nice if s > fits[0] + 1e-9] + [fits[0]])
-        high = min(high, nice[0])
-        for _ in range(12 if high > low else 0):  # to a hair's breadth of the width
-            mid = (low + high) / 2
-            low, high = (mid, high) if self._fits(mid, width) else (low, mid)
-        best = round(low, 3)
-        rest = [s for s in fits if s < best - 1e-3 and s >= best * SHRINK - 1e-9]
-        return [best, *rest]
 
     def _wraps_within(self, s: float, width: float) -> bool:
         wrapped = self.layout(s, width)
