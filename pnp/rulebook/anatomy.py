@@ -70,12 +70,15 @@ class AnatomyPicture:
     # -- scale and size ------------------------------------------------------------------------
 
     def scales(self, width: float) -> list[float]:
-        """Its own scale (actual size where it fits), or one step smaller to stay on a page."""
+        """Its own scale (actual size where it fits): its discs are placed at that scale and
+        would crowd the card's words at a smaller one (a page's foot took the card game's
+        Mission card at 3:4, disc 4 over "Play it on your turn"), so it moves to a page
+        instead of shrinking."""
         self.avail = width
         fitting = [s for s in ((self.fixed,) if self.fixed else NICE) if self._column(s, width)
                    >= NARROWEST]  # fmt: skip
         if fitting:
-            return fitting[:2]
+            return fitting[:1]
         low = [s for s in NICE if self._column(s, width) >= NARROWEST]
         return low[:1] or [NICE[-1]]
 

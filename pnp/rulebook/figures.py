@@ -7,7 +7,6 @@ closest names known.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 
 from reportlab.platypus import Flowable
 
@@ -19,6 +18,7 @@ from pnp.memo import Memo
 from pnp.names import closest, did_you_mean
 from pnp.rulebook.anatomy import AnatomyPicture, Spot
 from pnp.rulebook.blocks import Story
+from pnp.rulebook.components import ratio
 from pnp.rulebook.data import Faced, RulebookData
 from pnp.rulebook.edges import EdgeLabel
 from pnp.rulebook.figure import Figure
@@ -224,14 +224,9 @@ class Figures:
         (pnp.rulebook.pieces.MIN_PIECE_MM)."""
         words = self.data.words
         said = words.actual_size if abs(scale - 1) < 1e-6 else \
-            words.say("scale_note", scale=_ratio(scale))  # fmt: skip
+            words.say("scale_note", scale=ratio(scale))  # fmt: skip
         return said if larger is None else words.say("scale_larger", said=said,
-                                                     scale=_ratio(larger))  # fmt: skip
-
-
-def _ratio(scale: float) -> str:
-    ratio = Fraction(scale).limit_denominator(12)  # 1:4, 3:4, 2:1
-    return f"{ratio.numerator}:{ratio.denominator}"
+                                                     scale=ratio(larger))  # fmt: skip
 
 
 def _make_room(cells: dict[str, Cell], pins: list[Pin], links: list[Link]) -> None:

@@ -13,9 +13,10 @@ from reportlab.platypus import Flowable, PageBreak, Spacer, Table, TableStyle
 from pnp.catalog.model import ComponentSet
 from pnp.draw.face import FaceArt
 from pnp.errors import InputError
-from pnp.layout.text.markup import LineBreak, Span
+from pnp.layout.text.markup import Span
 from pnp.names import closest, did_you_mean
-from pnp.rulebook.blocks import DataTable, Story
+from pnp.rulebook.blocks import Story
+from pnp.rulebook.components import components_list
 from pnp.rulebook.data import Faced, RulebookData
 from pnp.rulebook.figures import Figures
 from pnp.rulebook.flowables import FaceImage, QuickRefStart
@@ -28,7 +29,6 @@ from pnp.rules.check import SetCheck
 from pnp.rules.registry import parse_rules
 from pnp.units import mm_to_pt
 
-THUMB_BOX_MM = 22.0  # the component list's thumbnails fit this square
 TALLEST = 0.4  # of a page's height: a gallery's piece, so its first row starts under its title
 
 
@@ -156,32 +156,7 @@ class Generator:
     # -- faces -----------------------------------------------------------------------------
 
     def _components(self, d: Directive) -> list[Flowable]:
-        styles = self.story.styles
-        words = self.data.words
-        rows = []
-        for component_set in self.data.game.sets.values():
-            faced = self.data.faces.get(component_set.id) or []
-            if not faced:
-                continue
-            thumb = FaceImage(faced[0].front, _fit_width(faced[0].front, THUMB_BOX_MM),
-                              forms=self.data.forms)  # fmt: skip
-            size = component_set.trim
-            parts = [words.pieces(component_set.total, component_set.kind),
-                     words.say("size", w=size.width_mm, h=size.height_mm)]  # fmt: skip
-            if component_set.back:
-                parts.append(words.two_sided)
-            detail = words.list_sep.join(parts)
-            spans: list[Inline] = [Span(words.name(component_set), bold=True), LineBreak(),
-                                   Span(detail)]  # fmt: skip
-            rows.append([thumb, self.story.paragraph(spans, styles.small, d.line, terms=False)])
-        column = mm_to_pt(THUMB_BOX_MM + 4)
-        # a list that runs on over a page, a few components on each side
-        table = DataTable(rows, colWidths=[column, self.story.width - column], hAlign="LEFT")
-        table.page_height = self.story.height
-        table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), styles.body.fontName),
-                                   ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                                   ("BOTTOMPADDING", (0, 0), (-1, -1), 5)]))  # fmt: skip
-        return [table]
+        return components_list(self.data, self.story, d.line)
 
     def _gallery(self, d: Directive) -> list[Flowable]:
         sets = self.data.game.sets
@@ -205,8 +180,8 @@ class Generator:
         cells = [self._cell(face, thumb, spans) for face, spans in _gallery_faces(faced, words)]
         grid: list[list[Flowable]] = [cells[i : i + columns] for i in range(0, len(cells), columns)]
         grid[-1] += [Spacer(1, 1)] * (columns - len(grid[-1]))
-        spans = [Span(words.name(component_set), bold=True),
-                 Span(f" — {words.pieces(component_set.total, component_set.kind)}")]  # fmt: skip
+        count = words.pieces(component_set.total, component_set.kind, component_set.name)
+        spans = [Span(words.name(component_set), bold=True), Span(f" — {count}")]
         title = self.story.paragraph(spans, styles.small, 0, terms=False)
         # the title is the table's first row, repeated on every page the gallery runs to
         table = Table([[title] + [""] * (columns - 1), *grid], repeatRows=1,
@@ -246,12 +221,6 @@ def _captioned(image: FaceImage, caption: Paragraph, font: str) -> Table:
                                ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))  # fmt: skip
     return table
-
-
-def _fit_width(face: FaceArt, box_mm: float) -> float:
-    """The width at which a face fits a square box `box_mm` on a side."""
-    scale = min(box_mm / face.width_mm, box_mm / face.height_mm)
-    return mm_to_pt(face.width_mm * scale)
 
 
 def _thumb_width(component_set: ComponentSet, base_mm: float) -> float:

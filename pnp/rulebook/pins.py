@@ -20,6 +20,9 @@ from pnp.rulebook.pens import Pens
 from pnp.units import mm_to_pt
 
 LABEL_W = mm_to_pt(40)  # a marker's or an arrow's label wraps at this width
+GAP = 3.0  # points between an arrow's ends and the markers it joins
+MIN_ARROW = mm_to_pt(5)  # the shortest arrow drawn across between markers: its head and a shaft
+SIDE_BEND = 0.45  # how far an arrow round the side of two near markers bows out
 Box = tuple[float, float, float, float]
 Point = tuple[float, float]
 Spot = tuple[float, float, float]  # a marker's centre and radius
@@ -92,7 +95,7 @@ def draw_links(canvas: Canvas, links: list[Link], boxes: dict[str, Box], pins: d
                colour: Color, clutter: Clutter, tags: list[Tag]) -> None:  # fmt: skip
     """Each arrow between items (their boxes) or markers (their centres and radii); then the
     labels, `tags` (the markers') and the arrows', each clear of what is drawn."""
-    for start, end, bend, label in [_route(link, boxes, pins) for link in links]:
+    for start, end, bend, label in [_route(link, boxes, pins, clutter) for link in links]:
         clutter.add_curve(start, end, bend)
         spot = arrow(canvas, start, end, colour, bend)
         if label is not None:
@@ -103,18 +106,44 @@ def draw_links(canvas: Canvas, links: list[Link], boxes: dict[str, Box], pins: d
         tag(canvas, paragraph, x, y, width)
 
 
-def _route(link: Link, boxes: dict[str, Box],
-           pins: dict[str, Spot]) -> tuple[Point, Point, float, Paragraph | None]:  # fmt: skip
+def _route(link: Link, boxes: dict[str, Box], pins: dict[str, Spot],
+           clutter: Clutter) -> tuple[Point, Point, float, Paragraph | None]:  # fmt: skip
     """An arrow's start, end and bow."""
+    if link.start in pins and link.end in pins:
+        start, end, bend = _between(pins[link.start], pins[link.end], clutter)
+        return start, end, bend, link.label
     a, b = _centre(link.start, boxes, pins), _centre(link.end, boxes, pins)
     start = _trim(a, b, link.start, boxes, pins)
     end = _trim(b, a, link.end, boxes, pins)
-    bend = 0.22 if link.start in pins and link.end in pins else 0.0
+    bend = 0.0
     over = _over(link, boxes)
     if over is not None:  # neighbours in a row: over their tops, bowing up
         start, end = over
         bend = 0.2 if end[0] > start[0] else -0.2
     return start, end, bend, link.label
+
+
+def _between(a: Spot, b: Spot, clutter: Clutter) -> tuple[Point, Point, float]:
+    """An arrow from marker `a` to marker `b`, each end GAP clear of its marker: across, bowed
+    a little, when that leaves it MIN_ARROW long; else (neighbouring spaces) round the side of
+    the two, from side to side, on the side with less in the way."""
+    (ax, ay, ra), (bx, by, rb) = a, b
+    d = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5 or 1.0
+    ux, uy = (bx - ax) / d, (by - ay) / d
+    if d - ra - rb - 2 * GAP >= MIN_ARROW:
+        start = (ax + ux * (ra + GAP), ay + uy * (ra + GAP))
+        return start, (bx - ux * (rb + GAP), by - uy * (rb + GAP)), 0.22
+    ways = []
+    for side in (1, -1):
+        nx, ny = -uy * side, ux * side  # the bow's side (pnp.rulebook.figure.bow)
+        start = (ax + nx * (ra + GAP), ay + ny * (ra + GAP))
+        end = (bx + nx * (rb + GAP), by + ny * (rb + GAP))
+        bend = SIDE_BEND * side
+        trial = Clutter(clutter.bounds)
+        trial.add_curve(start, end, bend)
+        ways.append((sum(clutter.cost(box) for box in trial.thin), -side, start, end, bend))
+    _, _, start, end, bend = min(ways)
+    return start, end, bend
 
 
 def _over(link: Link, boxes: dict[str, Box]) -> tuple[Point, Point] | None:

@@ -101,31 +101,49 @@ class TableauPicture:
                           if line.label is not None and not line.framed] + [0.0])  # fmt: skip
 
     def scales(self, width: float) -> list[float]:
-        """The nice scales down to the floor whose rows fit `width` as written; else the
-        floor (or the least above it that fits) with its rows wrapped to `width`, as tall as
-        a page of its own allows."""
+        """The nice scales down to the floor whose rows fit `width` as written, best first
+        (two, an example's three); else the floor (or the least above it that fits) with its
+        rows wrapped to `width`, as tall as a page of its own allows, and larger while that
+        wraps them into no more rows."""
         nice: tuple[float, ...] = SETUP_SCALES if self.setup else EXAMPLE_SCALES
         if self.fixed:
             nice = (self.fixed, *(s for s in nice if s < self.fixed))
         floor = min(FLOORS["setup" if self.setup else "example"], nice[0])
-        tall = self.page_height * (0.8 if self.setup else 0.6)
         self.wrap_at, self.avail = None, width
-        fits = [s for s in nice if s >= floor - 1e-9 and self.layout(s).width <= width + 0.01
-                and self.layout(s).height <= tall]  # fmt: skip
+        fits = [s for s in nice if s >= floor - 1e-9 and self._fits(s, width)]
         if self.fixed and fits and fits[0] != self.fixed and self.layout(self.fixed).width <= width:
             fits.insert(0, self.fixed)  # as stated, when only the height is short
         if fits:
-            return fits[:2]
+            # an example a third, to stay on its page beside its lead-in rather than leave it
+            return fits[:2] if self.setup or self.fixed else fits[:3]
         above = sorted(s for s in nice if s >= floor - 1e-9)  # wrapped, as small as allowed
         below = [s for s in nice if s < floor - 1e-9]  # a page too short even for that
-        for s in above + below:
-            wrapped = self.layout(s, width)
-            if wrapped.width <= width + 0.01 and wrapped.height <= self.page_height * ALONE:
+        for i, s in enumerate(above + below):
+            if self._wraps_within(s, width):
                 self.wrap_at = width
-                return [s]
-        fits = [s for s in nice if self.layout(s).width <= width + 0.01
-                and self.layout(s).height <= tall]  # fmt: skip
+                return [self._wrapped_larger(s, above[i + 1 :], width)]
+        fits = [s for s in nice if self._fits(s, width)]
         return fits[:2] or [nice[-1]]  # a piece too large for any page at its floor
+
+    def _fits(self, s: float, width: float) -> bool:
+        placed = self.layout(s)
+        tall = self.page_height * (0.8 if self.setup else 0.6)
+        return placed.width <= width + 0.01 and placed.height <= tall
+
+    def _wraps_within(self, s: float, width: float) -> bool:
+        wrapped = self.layout(s, width)
+        return wrapped.width <= width + 0.01 and wrapped.height <= self.page_height * ALONE
+
+    def _wrapped_larger(self, s: float, larger: list[float], width: float) -> float:
+        """The largest of `larger` (ascending) that wraps into as few rows as `s` does and
+        still fits a page: wrapping at the floor need not draw the pieces at the floor."""
+        rows = len(self._wrapped(s, width))
+        best = s
+        for bigger in larger:
+            if len(self._wrapped(bigger, width)) > rows or not self._wraps_within(bigger, width):
+                break
+            best = bigger
+        return best
 
     def size(self, scale: float) -> tuple[float, float]:
         placed = self.layout(scale, self.wrap_at)

@@ -65,6 +65,7 @@ SAY: dict[str, dict[str, str]] = {
         "credits_inside": "named in full after the contents",
         "credit_designer": "Designer", "credit_publisher": "Publisher",
         "scale_note": "Scale {scale}", "scale_larger": "{said}; small pieces {scale}",
+        "drawn_larger": "drawn larger, at {scale}", "drawn_part": "part shown",
     },
     "ja": {
         "total": "合計：{paper}用紙{sheets}枚。",
@@ -90,7 +91,12 @@ SAY: dict[str, dict[str, str]] = {
         "label_example": "例", "label_note": "注", "label_reading": "私たちの解釈",
         "credits_inside": "目次のあとに全員を掲載",
         "credit_designer": "デザイナー", "credit_publisher": "発行",
+<<<<<<< HEAD
         "scale_note": "縮尺 {scale}", "scale_larger": "{said}（小さな部品は{scale}）",
+=======
+        "scale_note": "縮尺 {scale}", "scale_larger": "{said}（小さな駒は{scale}）",
+        "drawn_larger": "拡大して{scale}で表示", "drawn_part": "一部を表示",
+>>>>>>> s6-books-figs
     },
 }  # fmt: skip
 PIECES = {
@@ -103,6 +109,16 @@ PIECES = {
            "marker": ("個", "個"), "board": ("枚", "枚"), "tracker": ("枚", "枚"),
            "pawn": ("個", "個"), "standee": ("個", "個"), "reference": ("枚", "枚"),
            "aid": ("枚", "枚"), "mat": ("枚", "枚"), "tile": ("枚", "枚")},
+}  # fmt: skip
+# The nouns a set's own name may end in that count it better than its kind's word: a `reference`
+# set named "Espionage reference sheet" counts "5 reference sheets", not "5 reference cards", as
+# its kit does. The kind's word stays where the name ends in the same noun or in none of these.
+NOUNS = {
+    "en": {"card": "cards", "sheet": "sheets", "chit": "chits", "marker": "markers",
+           "token": "tokens", "board": "boards", "tracker": "trackers", "track": "tracks",
+           "pawn": "pawns", "standee": "standees", "mat": "mats", "tile": "tiles",
+           "chip": "chips", "disc": "discs", "counter": "counters", "map": "maps",
+           "aid": "aids"},
 }  # fmt: skip
 
 
@@ -125,11 +141,13 @@ class Words:
         table = SAY.get(self.lang, SAY["en"])
         return (table.get(key) or SAY["en"][key]).format(**values)
 
-    def pieces(self, n: int, kind: str) -> str:
-        """`12 cards`, `1 board`; `12枚` in Japanese."""
+    def pieces(self, n: int, kind: str, name: str = "") -> str:
+        """`12 cards`, `1 board`; `12枚` in Japanese. `name`, the set's own name, gives the
+        noun when it ends in one of NOUNS other than the kind's (`5 reference sheets`)."""
         forms = PIECES.get(self.lang, PIECES["en"]).get(kind, (kind, kind + "s"))
         if self.lang == "ja":
             return f"{n}{forms[0]}"
+        forms = _named_forms(name, forms, NOUNS.get(self.lang, {}))
         return f"{n} {forms[0] if n == 1 else forms[1]}"
 
     def name(self, item: Mapping[str, Any] | Any) -> str:
@@ -142,6 +160,23 @@ class Words:
         """A table column's heading: `total_cost` -> `Total cost`."""
         text = column.replace("_", " ").replace("-", " ")
         return text[:1].upper() + text[1:]
+
+
+def _named_forms(name: str, forms: tuple[str, str], nouns: dict[str, str]) -> tuple[str, str]:
+    """The noun `name` ends in, when it is a known noun other than the kind's own, led by the
+    kind's first word where the name has it too ("reference card" named "Espionage reference
+    sheet" -> "reference sheet"; "player aid" named "Round track" -> "track")."""
+    words = name.lower().split()
+    if not words:
+        return forms
+    last = words[-1]
+    singular = next((s for s, p in nouns.items() if last in (s, p)), None)
+    head = forms[0].split()[-1]
+    if singular is None or singular == head:
+        return forms
+    lead = forms[0].rsplit(" ", 1)[0] if " " in forms[0] else ""
+    stem = lead + " " if lead and lead in words[:-1] else ""
+    return stem + singular, stem + nouns[singular]
 
 
 def _field(item: Any, key: str) -> Any:

@@ -6,6 +6,7 @@ examples' cards no smaller than 0.4 of their size and the setups no smaller than
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 
@@ -171,16 +172,19 @@ def leaders(page: PdfiumPage) -> list[list[tuple[float, float]]]:
 
 def test_the_card_games_leaders_cross_no_picture_and_count_down_the_card(built):
     """The corner index's white disc (10.4 mm) and its picture: no leader's straight run out of
-    the card passes over them; the discs are numbered top to bottom."""
+    the card passes over them; the discs are numbered top to bottom (the figure's own: above
+    its caption, another anatomy may follow it on the page)."""
     page = page_with(built("espionage-card-game", False), "A Mission card,")
-    runs = leaders(page)
+    caption = page.search("A Mission card,")[0]["top"]
+    runs = [run for run in leaders(page) if run[0][1] < caption]
     pictures = [c for c in page.curves if 9.5 * MM < c["width"] < 11.5 * MM
-                and 9.5 * MM < c["height"] < 11.5 * MM]  # fmt: skip
+                and 9.5 * MM < c["height"] < 11.5 * MM and c["bottom"] < caption]  # fmt: skip
     discs = sorted(
         (
             c
             for c in page.curves
-            if abs(c["width"] - DISC_MM * MM) < 0.6 * MM
+            if c["bottom"] < caption
+            and abs(c["width"] - DISC_MM * MM) < 0.6 * MM
             and abs(c["height"] - DISC_MM * MM) < 0.6 * MM
         ),
         key=lambda c: c["x0"],
@@ -318,3 +322,63 @@ def test_a_booklets_setup_draws_a_token_no_smaller_than_6_mm(built):
     assert discs, "no token over its label"
     assert max(c["width"] for c in discs) >= 6 * MM - 0.5, max(c["width"] / MM for c in discs)
     assert "Scale 1:8; small pieces 1:4" in note
+
+
+def arrows(page: PdfiumPage) -> list[tuple[tuple[float, float], tuple[float, float],
+                                                    list[tuple[float, float]]]]:  # fmt: skip
+    """(start, tip, head's corners) of each arrow: its 1.5 pt shaft and its filled head."""
+    shafts = [
+        c
+        for c in page.curves + page.lines
+        if c.get("stroke") and c.get("linewidth") == pytest.approx(1.5, abs=0.01)
+    ]
+    heads = [
+        c
+        for c in page.curves
+        if c.get("fill")
+        and len(c["pts"]) <= 5
+        and c.get("linewidth") == pytest.approx(0.8, abs=0.01)
+        and c["width"] < 4 * MM
+    ]
+    out = []
+    for head in heads:
+        tip = head["pts"][0]
+        shaft = min(shafts, key=lambda s: math.dist(s["pts"][-1], tip))
+        out.append((shaft["pts"][0], tip, head["pts"]))
+    return out  # fmt: skip
+
+
+def markers(page: PdfiumPage) -> list[tuple[float, float, float]]:
+    """Centre and radius of each round marker standing on the board (its grey outline)."""
+    return [((c["x0"] + c["x1"]) / 2, (c["top"] + c["bottom"]) / 2, c["width"] / 2)
+            for c in page.curves if c.get("stroke") and abs(c["width"] - c["height"]) < 0.3
+            and 3 * MM < c["width"] < 20 * MM
+            and c.get("stroking_color") == pytest.approx((0.55, 0.55, 0.55), abs=0.01)]  # fmt: skip
+
+
+@pytest.mark.parametrize("booklet", [False, True])
+def test_the_tracker_excerpts_arrows_clear_their_markers_and_read(built, booklet):
+    """The Caledonian example's +3 and +1: each arrow at least 4 mm from its start to its tip,
+    and no head within 0.8 mm of a marker (before, the +1 between two neighbouring spaces was
+    a stub whose head touched the USA marker)."""
+    page = page_with(built("espionage-caledonian", booklet), "The tracker's top")
+    found, discs = arrows(page), markers(page)
+    assert len(found) == 2 and len(discs) >= 4, (found, discs)
+    for start, tip, corners in found:
+        assert math.dist(start, tip) >= 4 * MM, (start, tip)
+        for x, y, r in discs:
+            assert math.dist(tip, (x, y)) - r >= 0.8 * MM, (tip, (x, y, r))
+            assert all(math.dist(p, (x, y)) - r >= 0.3 * MM for p in corners), corners
+
+
+@pytest.mark.parametrize(("game", "label", "word", "anatomy", "least"), [
+    ("1955-war-of-espionage", "Alex's turn: a faded", "TRANSPORT", "A country card,", 0.48),
+])  # fmt: skip
+def test_a_booklets_wrapped_example_is_as_large_as_its_rows_allow(
+    built, game, label, word, anatomy, least
+):
+    """An example wrapped onto more rows on a half page takes the largest scale that wraps it
+    into no more rows than the floor does (1955's turn: 0.5; before, the 0.4 floor itself)."""
+    true = char_size(page_with(built(game, False), anatomy), word)
+    shown = char_size(page_with(built(game, True), label), word)
+    assert least <= shown / true <= 0.6 + 0.01, shown / true

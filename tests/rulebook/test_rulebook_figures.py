@@ -157,12 +157,18 @@ def test_the_figures_draw_the_real_faces(books):
 # -- an anatomy's call-outs sit on the elements they name --------------------------------------
 
 
-def discs(page: PdfiumPage) -> dict[str, tuple[float, float]]:
+Point = tuple[float, float]
+
+
+def discs(page: PdfiumPage, above: float | None = None) -> dict[str, Point]:
     """Call-out number -> its disc's centre (PDF points, top-down): a filled circle 4.6 mm
-    across with a white number in it."""
+    across with a white number in it; with `above`, the nearest over it (a caption's top:
+    another anatomy may share the page, under it)."""
     out = {}
     circles = [c for c in page.curves if abs(c["width"] - DISC_MM * MM) < 0.6 * MM
                and abs(c["height"] - DISC_MM * MM) < 0.6 * MM]  # fmt: skip
+    if above is not None:  # nearest last: it is the one kept
+        circles = sorted((c for c in circles if c["bottom"] < above), key=lambda c: c["top"])
     for c in circles:
         cx, cy = (c["x0"] + c["x1"]) / 2, (c["top"] + c["bottom"]) / 2
         inside = [ch["text"] for ch in page.chars if ch["x0"] >= c["x0"] - 1
@@ -201,7 +207,7 @@ def test_an_anatomys_discs_sit_on_the_elements_they_name(books, game, caption, c
     with read(books(game)) as pdf:
         number, match = find_caption(pdf, caption)
         page = pdf.pages[number]
-        found = {n: xy for n, xy in discs(page).items() if xy[1] < match["top"]}
+        found = discs(page, above=match["top"])
         for n, text in callouts.items():
             assert n in found, f"no disc {n} above {caption!r} (found {sorted(found)})"
             element = nearest(page, text, found[n])
