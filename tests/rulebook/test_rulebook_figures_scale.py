@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import re
 
+import pdfplumber
 import pytest
-from pdfpage import PdfiumPage
-from readers import Pages, read
+from readers import opened
 
 from pnp.rulebook.words import Words
 
@@ -24,7 +24,7 @@ def books(products):
     return lambda game: products.rulebook(game)
 
 
-def outlines(page: PdfiumPage) -> list[dict]:
+def outlines(page: pdfplumber.page.Page) -> list[dict]:
     """The thumbnails' outlines on `page`: grey 0.4 pt strokes."""
     grey = pytest.approx(OUTLINE, abs=0.01)
     return [c for c in page.curves + page.rects
@@ -32,7 +32,7 @@ def outlines(page: PdfiumPage) -> list[dict]:
             and tuple(c.get("stroking_color") or ()) == grey]  # fmt: skip
 
 
-def component_rows(page: PdfiumPage) -> list[tuple[str, tuple[float, float], dict]]:
+def component_rows(page: pdfplumber.page.Page) -> list[tuple[str, tuple[float, float], dict]]:
     """(the row's text, the real size it states in mm, the outline drawn beside it): each
     picture's words are those right of it, up to the next column of pictures."""
     shapes = outlines(page)
@@ -63,7 +63,7 @@ def component_rows(page: PdfiumPage) -> list[tuple[str, tuple[float, float], dic
     return rows
 
 
-def components_rows(pdf: Pages) -> tuple[list, float]:
+def components_rows(pdf: pdfplumber.PDF) -> tuple[list, float]:
     """The rows of the components list, over every page it runs to (each states the scale),
     and the scale."""
     rows, scales = [], set()
@@ -83,7 +83,7 @@ def components_rows(pdf: Pages) -> tuple[list, float]:
      ("espionage-caledonian", {"part", "scale"})],  # at 1:3 its 18 mm markers are 6 mm
 )  # fmt: skip
 def test_the_components_list_draws_every_piece_at_its_stated_scale(books, game, shown):
-    with read(books(game)) as pdf:
+    with opened(books(game)) as pdf:
         rows, scale = components_rows(pdf)
     assert len(rows) >= 5, rows
     kinds = set()
@@ -109,7 +109,7 @@ def test_the_components_list_draws_every_piece_at_its_stated_scale(books, game, 
 def test_a_card_and_a_marker_keep_their_proportion(books):
     """The 1955 deck's 63 mm cards and its 18 mm markers: the cards drawn wider, the marker
     never larger than the card (each thumbnail filled one square before)."""
-    with read(books("1955-war-of-espionage")) as pdf:
+    with opened(books("1955-war-of-espionage")) as pdf:
         rows = components_rows(pdf)[0]
     width = {text.split(",")[0]: shape["width"] for text, _, shape in rows}
     card = next(w for t, w in width.items() if "54 cards" in t)
@@ -118,7 +118,7 @@ def test_a_card_and_a_marker_keep_their_proportion(books):
 
 
 def test_a_sets_count_uses_its_own_noun(books):
-    with read(books("axis-allies-espionage")) as pdf:
+    with opened(books("axis-allies-espionage")) as pdf:
         text = " ".join(" ".join((page.extract_text() or "").split()) for page in pdf.pages)
         listed = [row[0] for row in components_rows(pdf)[0]]
     assert any("5 reference sheets, 147 × 210 mm" in row for row in listed), listed
