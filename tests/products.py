@@ -112,10 +112,7 @@ class Products:
         return folder
 
 
-EPOCH = "1700000000"  # 2023-11-14 22:13:20 UTC
-# in this process, with one pinned date (SOURCE_DATE_EPOCH) inside every file: the products are
-# the bytes of `pnp build` with that date in workers too (tests/pipeline/test_build_identical.py)
-ONE_PROCESS = {"PNP_JOBS": "1", "SOURCE_DATE_EPOCH": EPOCH}
+ONE_PROCESS = {"PNP_JOBS": "1"}
 
 
 def _build(args: tuple[str, ...], out: Path) -> None:

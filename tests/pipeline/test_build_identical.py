@@ -2,7 +2,8 @@
 the work is shared out: in one process, and with games, sets and rulebooks in worker
 processes (a game's rulebooks set in a child while its print kit is written); and a pinned
 SOURCE_DATE_EPOCH is the date inside every file. The one-process build is the session's shared
-products (tests/products.py: kits and books built in the test process, with that date)."""
+products (tests/products.py: kits and books built in the test process, each game dated by its
+newest input as the build in workers it is compared with)."""
 
 from __future__ import annotations
 
@@ -11,22 +12,24 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from products import EPOCH  # 2023-11-14 22:13:20 UTC: the session's products carry it too
 
 from pnp.catalog.games import builtin_ids, resolve_game
 from pnp.catalog.languages import languages
 from pnp.cli import main
 
+EPOCH = "1700000000"  # 2023-11-14 22:13:20 UTC
 
-def build_all(out: Path, jobs: str) -> dict[str, str]:
+
+def build_all(out: Path, jobs: str, *options: str, epoch: bool = True) -> dict[str, str]:
     """Every PDF the build wrote: its path under `out` -> its SHA-256."""
-    return build(out, jobs)[0]
+    return build(out, jobs, "--all", *options, epoch=epoch)[0]
 
 
-def build(out: Path, jobs: str, *games: str) -> tuple[dict[str, str], str, str]:
-    """(path under `out` -> SHA-256 of every PDF written, stdout, stderr)."""
-    env = {"PNP_JOBS": jobs, "SOURCE_DATE_EPOCH": EPOCH}
-    args = ["build", *(games or ["--all"]), "--out", str(out)]
+def build(out: Path, jobs: str, *args: str, epoch: bool = True) -> tuple[dict[str, str], str, str]:
+    """(path under `out` -> SHA-256 of every PDF written, stdout, stderr); dated EPOCH unless
+    `epoch` is False (each game by its newest input)."""
+    env = {"PNP_JOBS": jobs, **({"SOURCE_DATE_EPOCH": EPOCH} if epoch else {})}
+    args = ("build", *args, "--out", str(out))
     result = CliRunner().invoke(main, args, env=env)
     assert result.exit_code == 0, result.output
     printed = result.stdout.replace(str(out), "OUT"), result.stderr.replace(str(out), "OUT")
@@ -62,7 +65,7 @@ def one_process(products, builtin_kits) -> dict[str, str]:
 @pytest.fixture(scope="module")
 def in_workers(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
     out = tmp_path_factory.mktemp("workers") / "out"
-    return out, build_all(out, "2")
+    return out, build_all(out, "2", epoch=False)  # dated as the products are
 
 
 def test_every_game_s_kit_and_rulebooks_are_the_same_bytes_in_workers(
@@ -76,11 +79,21 @@ def test_every_game_s_kit_and_rulebooks_are_the_same_bytes_in_workers(
     assert [name for name in serial if parallel[name] != serial[name]] == []
 
 
+@pytest.fixture(scope="module")
+def spy_royale(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, tuple]]:
+    """Spy Royale (a kit and a book in each of two languages) built dated EPOCH in one process
+    ("1") and in workers ("2"): jobs -> (the output folder, what `build` returned)."""
+    built = {}
+    for jobs in ("1", "2"):
+        out = tmp_path_factory.mktemp(f"spy-royale-{jobs}") / "out"
+        built[jobs] = out, build(out, jobs, "spy-royale")
+    return built
+
+
 def test_a_game_s_rulebooks_set_beside_its_kit_are_the_bytes_and_lines_of_one_process(
-    tmp_path: Path,
+    spy_royale: dict[str, tuple[Path, tuple]],
 ) -> None:
-    one = build(tmp_path / "one", "1", "spy-royale")
-    two = build(tmp_path / "two", "2", "spy-royale")
+    one, two = spy_royale["1"][1], spy_royale["2"][1]
     written = [  # each language's kit, then its book
         "spy-royale-a4.pdf", "spy-royale-rulebook-a4.pdf",
         "spy-royale-ja-a4.pdf", "spy-royale-rulebook-ja-a4.pdf",
@@ -91,11 +104,16 @@ def test_a_game_s_rulebooks_set_beside_its_kit_are_the_bytes_and_lines_of_one_pr
 
 
 def test_source_date_epoch_is_the_date_in_every_file(
-    in_workers: tuple[Path, dict[str, str]],
+    spy_royale: dict[str, tuple[Path, tuple]], tmp_path: Path
 ) -> None:
-    out, written = in_workers
-    for name in written:
-        assert b"/CreationDate (D:20231114221320" in (out / name).read_bytes(), name
+    """Every game's cards and aids built in workers, and Spy Royale's kits and books in both
+    languages built in one process and in workers, carry the pinned date."""
+    cards = build_all(tmp_path, "2", "--what", "cards,aids")
+    written = [tmp_path / name for name in cards]
+    written += [out / name for out, built in spy_royale.values() for name in built[0]]
+    assert len({path.parts[-2] for path in written}) == len(builtin_ids())
+    for path in written:
+        assert b"/CreationDate (D:20231114221320" in path.read_bytes(), path
 
 
 def test_a_book_built_alone_is_the_bytes_of_the_one_built_with_every_other(
@@ -106,7 +124,7 @@ def test_a_book_built_alone_is_the_bytes_of_the_one_built_with_every_other(
     out = tmp_path / "alone"
     for args in (["spy-royale"], ["espionage-card-game", "--edition", "pnp"]):
         args = ["build", *args, "--what", "rulebook", "--out", str(out)]
-        result = CliRunner().invoke(main, args, env={"PNP_JOBS": "1", "SOURCE_DATE_EPOCH": EPOCH})
+        result = CliRunner().invoke(main, args, env={"PNP_JOBS": "1"})
         assert result.exit_code == 0, result.output
     together = products.books()
     alone = sorted(p.relative_to(out) for p in out.rglob("*.pdf"))
