@@ -124,7 +124,7 @@ def test_the_vault_goal_ends_most_games(cat, played):
     late), more at tables that bank every card: there the band is 70%, 80% at fewer players."""
     for n, results in played.items():
         share = sum(r["end"] == "goal" for r in results) / len(results)
-        assert share >= (0.70 if n == 6 else 0.80), (n, share)  # 78% at 6 players here
+        assert share >= (0.70 if n == 6 else 0.80), (n, share)  # 79% at 6 players here
         # the round finished after the goal adds up to n - 1 turns (30 of 48 at 6 players)
         assert statistics.median(r["turns"] for r in results) <= 0.6 * cat.budget[n] + n - 1, n
 
@@ -157,8 +157,9 @@ def test_early_seats_do_not_outrun_late_ones_at_five_and_six_players(played):
     on average at most 0.15 of a fair share more than the last two. In a race that ended the
     moment a Vault reached the goal, a head start of 1-3 extra cards did not make up for playing
     late: 0.26 (5 players) and 0.18 (6) here; with the round finished, -0.26 and -0.02 with that
-    head start, -0.19 and 0.04 without it (the late seats a little ahead at 5 players in this
-    sample; pooled over 2,000 games a count, 0.93-1.06 every seat at 5 players without it)."""
+    head start, -0.19 and 0.04 without it at 50 games a policy (-0.02 and 0.06 at this file's
+    30; the late seats a little ahead at 5 players in that sample; pooled over 2,000 games a
+    count, 0.93-1.06 every seat at 5 players without it)."""
     for n in (5, 6):
         won = Counter(r["winner"] for r in played[n])
         share = [won[s] / len(played[n]) * n for s in range(n)]
