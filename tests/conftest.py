@@ -108,13 +108,14 @@ def builtin_kits(products):
 
     class Kits:
         def __call__(self, paper: str) -> dict:
-            out = self._folder(paper)
+            out = self.folder(paper)
             return {game: out / game / f"{game}-{paper}.pdf" for game in builtin_ids()}
 
         def said(self, paper: str) -> dict:
-            return json.loads((self._folder(paper) / "said.json").read_text(encoding="utf-8"))
+            return json.loads((self.folder(paper) / "said.json").read_text(encoding="utf-8"))
 
-        def _folder(self, paper: str) -> Path:
+        def folder(self, paper: str) -> Path:
+            """The folder the kits on `paper` were built into (each game's in `<game>/`)."""
             return products.made(("builtin-kits", paper), lambda out: _build_kits(paper, out))
 
     return Kits()

@@ -1,13 +1,15 @@
 """Espionage (Caledonian) still plays as tuned: whole games played by bench/sim_caledonian.py from
 the shipped catalog (cards, key numbers, endings, game length) land in the bands the
-designer's notes give. A seeded, modest batch (50 games per player count and policy, a few
+designer's notes give. A seeded, modest batch (30 games per player count and policy, a few
 seconds); bands are wide enough for that sample and tight enough that a catalog edit that breaks
 the balance fails: values back to 1-5, crises counting for two nations, no last round or empty-deck
 ending, a Launderer without a limit, the whole pre-balance catalog (6 of 8 tests fail, in about
 the same time, since games stop at the game-length limit). The seats are within the noise of
 this sample: the head start of 1-3 extra cards for later players, dropped once the round was
 finished at the goal, passes too; bench/sim_caledonian_tables.py --uniform, with 400 games per
-player count and policy, measures them.
+player count and policy, measures them. Cut from 50 games to 30, the broken catalogs still fail:
+a Launderer without a limit takes part in 47% of the winning sales; the journal's win the moment a
+Vault holds 50 gives the first player 1.26 times a fair share, the early seats 0.25 more.
 
 The goals (designer's notes): every game ends by the game's own end condition within the turns of
 the game-length table, none freezes; the Vault goal, not the time limit, ends most games; no
@@ -33,7 +35,7 @@ from types import ModuleType
 import pytest
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
-GAMES = 50  # per player count and policy
+GAMES = 30  # per player count and policy
 SEED = 5
 
 
@@ -122,7 +124,7 @@ def test_the_vault_goal_ends_most_games(cat, played):
     late), more at tables that bank every card: there the band is 70%, 80% at fewer players."""
     for n, results in played.items():
         share = sum(r["end"] == "goal" for r in results) / len(results)
-        assert share >= (0.70 if n == 6 else 0.80), (n, share)  # 78% at 6 players here
+        assert share >= (0.70 if n == 6 else 0.80), (n, share)  # 79% at 6 players here
         # the round finished after the goal adds up to n - 1 turns (30 of 48 at 6 players)
         assert statistics.median(r["turns"] for r in results) <= 0.6 * cat.budget[n] + n - 1, n
 
@@ -151,12 +153,13 @@ def test_the_first_player_wins_at_most_1_2_times_a_fair_share(played):
 
 
 def test_early_seats_do_not_outrun_late_ones_at_five_and_six_players(played):
-    """At 5 and 6 players (250 games each, pooled over the policies) the first two seats win
+    """At 5 and 6 players (150 games each, pooled over the policies) the first two seats win
     on average at most 0.15 of a fair share more than the last two. In a race that ended the
     moment a Vault reached the goal, a head start of 1-3 extra cards did not make up for playing
     late: 0.26 (5 players) and 0.18 (6) here; with the round finished, -0.26 and -0.02 with that
-    head start, -0.19 and 0.04 without it (the late seats a little ahead at 5 players in this
-    sample; pooled over 2,000 games a count, 0.93-1.06 every seat at 5 players without it)."""
+    head start, -0.19 and 0.04 without it at 50 games a policy (-0.02 and 0.06 at this file's
+    30; the late seats a little ahead at 5 players in that sample; pooled over 2,000 games a
+    count, 0.93-1.06 every seat at 5 players without it)."""
     for n in (5, 6):
         won = Counter(r["winner"] for r in played[n])
         share = [won[s] / len(played[n]) * n for s in range(n)]
