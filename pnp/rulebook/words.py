@@ -91,12 +91,8 @@ SAY: dict[str, dict[str, str]] = {
         "label_example": "例", "label_note": "注", "label_reading": "私たちの解釈",
         "credits_inside": "目次のあとに全員を掲載",
         "credit_designer": "デザイナー", "credit_publisher": "発行",
-<<<<<<< HEAD
         "scale_note": "縮尺 {scale}", "scale_larger": "{said}（小さな部品は{scale}）",
-=======
-        "scale_note": "縮尺 {scale}", "scale_larger": "{said}（小さな駒は{scale}）",
         "drawn_larger": "拡大して{scale}で表示", "drawn_part": "一部を表示",
->>>>>>> s6-books-figs
     },
 }  # fmt: skip
 PIECES = {
