@@ -122,17 +122,20 @@ def keep_chapter_tails(flowables: list[Flowable], page: float, width: float) -> 
     items). Before the next chapter, which fills the page on, its last two paragraphs keep
     together, and its last list stays whole, when short."""
     canvas = Canvas(io.BytesIO())  # a list measures its items on a canvas
-    for i in range(len(flowables) - 1, -1, -1):  # from the end: a group replaces its flowables
+    i = len(flowables) - 1
+    while i >= 0:  # from the end: a group replaces its flowables, those before it stay put
         if isinstance(flowables[i], PageBreak):
-            _carry_tail(flowables, i, page * CARRY, width, canvas)
+            i = _carry_tail(flowables, i, page * CARRY, width, canvas)
         elif isinstance(flowables[i], ChapterBreak):
             _keep_short_tail(flowables, i, page, width, canvas)
+        i -= 1
 
 
 def _carry_tail(flowables: list[Flowable], end: int, carry: float, width: float,
-                canvas: Canvas) -> None:  # fmt: skip
+                canvas: Canvas) -> int:  # fmt: skip
     """Group the chapter's flowables before `end` that must go over together: back from the
-    break until they are `carry` tall, with the headings and lead-ins kept with them."""
+    break until they are `carry` tall, with the headings and lead-ins kept with them. Where
+    the group starts (`end` when there is none): the flowables before it are as they were."""
     start, height = end, 0.0
     while start > 0 and height < carry:
         flowable = flowables[start - 1]
@@ -148,8 +151,9 @@ def _carry_tail(flowables: list[Flowable], end: int, carry: float, width: float,
         body = None if body is None else body + 1
     group = flowables[start:end]
     if body is None and len([f for f in group if not isinstance(f, Spacer)]) < 2:
-        return
+        return end
     flowables[start:end] = [KeepWithRows(group, body=body, carry=carry)]
+    return start
 
 
 def _keep_short_tail(flowables: list[Flowable], end: int, page: float, width: float,
