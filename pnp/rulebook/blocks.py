@@ -15,7 +15,6 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     Flowable,
     FrameBreak,
-    ListFlowable,
     ListItem,
     PageBreakIfNotEmpty,
     Table,
@@ -30,6 +29,7 @@ from pnp.layout.assets import Assets
 from pnp.rulebook.callouts import LABELLED, merge_stacked
 from pnp.rulebook.flowables import FRAME_PAD, ChapterBreak, Heading, call_out
 from pnp.rulebook.inline import Inlines
+from pnp.rulebook.lists import BookList
 from pnp.rulebook.markdown import (
     FIGURES,
     Block,
@@ -149,7 +149,7 @@ class Story:
         items = [ListItem(self.flowables(item, width - 18) or [Paragraph("", self.styles.body)])
                  for item in block.items]  # fmt: skip
         kind = "1" if block.ordered else "bullet"
-        return ListFlowable(
+        return BookList(
             items, bulletType=kind, start=block.start if block.ordered else "•",
             leftIndent=14, bulletFontName=self.styles.body.fontName,
             bulletFontSize=self.styles.body.fontSize * 0.95, bulletOffsetY=0,

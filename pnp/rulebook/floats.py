@@ -7,7 +7,7 @@ before it places each flowable).
 from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, Frame, KeepTogether, PageBreak
+from reportlab.platypus import Flowable, Frame, KeepTogether, PageBreak, Paragraph
 
 from pnp.draw.rl_private import frame_room
 from pnp.rulebook.figure import Figure
@@ -80,17 +80,25 @@ def defer(flowables: list[Flowable], frame: Frame, canvas: Canvas) -> list[Flowa
 
 def _alone(flowables: list[Flowable], n: int, canvas: Canvas, width: float,
            left: float) -> list[Flowable] | None:  # fmt: skip
-    """The figure after `n` lead-in flowables, put off to a page of its own while its lead-in
-    stays here and the text after it (across its sections, not into the next chapter) fills
-    the `left` points under the lead-in; None when no text follows to fill them."""
+    """The figure after `n` lead-in flowables, put off to the next page's head while its
+    heading and lead-in stay here and the text after it (across its sections, not into the
+    next chapter) fills the `left` points under the lead-in, when some fits (else the rest of
+    the page stays blank: better than a page half used); None when its lead-in ends in a
+    colon and no text follows to fill the gap."""
     figure = flowables[n]
     figure.cap = None
     end = _filling(flowables[n + 1 :], canvas, width, left, sections=True)
-    if end == 0:
-        return None
+    if end == 0 and _leads_in(flowables[n - 1]):
+        return None  # a line ending in a colon never ends a page without what it opens
     del flowables[n]
-    flowables.insert(n + end, Release())
+    flowables.insert(n + end, Release())  # with no text to fill: the figure heads the next page
     return [figure]
+
+
+def _leads_in(flowable: Flowable) -> bool:
+    """A line that opens what comes under it ("...as drawn below:"): it goes with its figure."""
+    text = flowable.getPlainText() if isinstance(flowable, Paragraph) else ""
+    return text.rstrip().endswith((":", "："))
 
 
 def _cap(group: list[Flowable], room: float) -> None:

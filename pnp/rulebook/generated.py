@@ -5,6 +5,7 @@ the glossary, the designer's notes and page breaks (the ```pnp directives).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -238,7 +239,17 @@ def _cell(value: object) -> str:
         return ", ".join(_cell(v) for v in value)
     if isinstance(value, dict):
         return "; ".join(f"{k}: {_cell(v)}" for k, v in value.items())
-    return "" if value is None else str(value)
+    return "" if value is None else typeset_minus(str(value))
+
+
+MINUS = re.compile(r"(?<![\w).-])-(?=\d)")  # a hyphen-minus that signs a number ("-1", "+0 / -1")
+
+
+def typeset_minus(text: str) -> str:
+    """`text` with a number's minus sign set as a true minus (U+2212), as the reference sheet
+    prints it beside "+1": the catalog keeps "-1" (its rules read it), the page shows "−1". A
+    hyphen inside a word, a code or a range ("A-1", "1955-56") is left as written."""
+    return MINUS.sub("\u2212", text)
 
 
 def flatten(items: Sequence[Sequence[Flowable]]) -> list[Flowable]:

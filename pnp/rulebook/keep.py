@@ -22,6 +22,7 @@ from reportlab.platypus.flowables import KeepTogether, ListFlowable
 from pnp.rulebook.blocks import DataTable
 from pnp.rulebook.flowables import ChapterBreak, Heading
 from pnp.rulebook.glossary import Glossary
+from pnp.rulebook.lists import BookList, break_at
 from pnp.rulebook.para import Paragraph
 
 SPLITS = (DataTable, Glossary, Paragraph, ListFlowable)  # what a kept group may break inside
@@ -80,14 +81,17 @@ def _broken(
     body: Flowable, width: float, room: float, canvas: Canvas | None
 ) -> tuple[list[Flowable], list[Flowable]]:
     """`body` broken at `room`: what stays on this page and what goes over; a list breaks
-    between its items, anything else as it splits itself (a table keeps rows on each side)."""
+    between its items (two at least on each side), anything else as it splits itself (a table
+    keeps rows on each side)."""
     if isinstance(body, ListFlowable):
-        items, used = body._content, 0.0
-        for k, item in enumerate(items):
-            used += _stacked([item], width, canvas) + (_gap(items[k - 1], item) if k else 0.0)
-            if used > room:
-                return items[:k], items[k:]
-        return items, []
+        items = body._content
+        heights = [_stacked([item], width, canvas) + (_gap(items[k - 1], item) if k else 0.0)
+                   for k, item in enumerate(items)]  # fmt: skip
+        k = break_at(heights, room)
+        if isinstance(body, BookList) and 0 < k < len(items):
+            head, rest = body.parts(k)
+            return [head], [rest]
+        return (items[:k], items[k:]) if k else ([], [])
     if canvas:
         body.wrapOn(canvas, width, room)
     parts = body.splitOn(canvas, width, room) if canvas else body.split(width, room)
@@ -118,17 +122,20 @@ def keep_chapter_tails(flowables: list[Flowable], page: float, width: float) -> 
     items). Before the next chapter, which fills the page on, its last two paragraphs keep
     together, and its last list stays whole, when short."""
     canvas = Canvas(io.BytesIO())  # a list measures its items on a canvas
-    for i in range(len(flowables) - 1, -1, -1):  # from the end: a group replaces its flowables
+    i = len(flowables) - 1
+    while i >= 0:  # from the end: a group replaces its flowables, those before it stay put
         if isinstance(flowables[i], PageBreak):
-            _carry_tail(flowables, i, page * CARRY, width, canvas)
+            i = _carry_tail(flowables, i, page * CARRY, width, canvas)
         elif isinstance(flowables[i], ChapterBreak):
             _keep_short_tail(flowables, i, page, width, canvas)
+        i -= 1
 
 
 def _carry_tail(flowables: list[Flowable], end: int, carry: float, width: float,
-                canvas: Canvas) -> None:  # fmt: skip
+                canvas: Canvas) -> int:  # fmt: skip
     """Group the chapter's flowables before `end` that must go over together: back from the
-    break until they are `carry` tall, with the headings and lead-ins kept with them."""
+    break until they are `carry` tall, with the headings and lead-ins kept with them. Where
+    the group starts (`end` when there is none): the flowables before it are as they were."""
     start, height = end, 0.0
     while start > 0 and height < carry:
         flowable = flowables[start - 1]
@@ -144,15 +151,16 @@ def _carry_tail(flowables: list[Flowable], end: int, carry: float, width: float,
         body = None if body is None else body + 1
     group = flowables[start:end]
     if body is None and len([f for f in group if not isinstance(f, Spacer)]) < 2:
-        return
+        return end
     flowables[start:end] = [KeepWithRows(group, body=body, carry=carry)]
+    return start
 
 
 def _keep_short_tail(flowables: list[Flowable], end: int, page: float, width: float,
                      canvas: Canvas) -> None:  # fmt: skip
     at = [j for j in range(max(0, end - 4), end) if not isinstance(flowables[j], Spacer)][-2:]
     tail = [flowables[j] for j in at]
-    if not tail or type(tail[-1]) not in (Paragraph, ListFlowable) \
+    if not tail or not (type(tail[-1]) is Paragraph or isinstance(tail[-1], ListFlowable)) \
             or _stacked(tail[-1:], width, canvas) > page * TAIL:  # fmt: skip
         return
     if isinstance(tail[-1], ListFlowable):

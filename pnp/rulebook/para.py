@@ -37,6 +37,16 @@ class Paragraph(paragraph.Paragraph):
         self._broken_at = availWidth if "blPara" in self.__dict__ else None
         return size
 
+    def breakLines(self, width: Any) -> Any:  # noqa: N802 - reportlab's name
+        """reportlab's line breaking, always from the paragraph's own fragments: reportlab puts
+        the words of its last breaking in their place, where a word once broken at its hyphen
+        ("two-" / "sided") comes back without it when another width sets it whole on one line
+        ("twosided": a table cell measured at one width and drawn at another)."""
+        if "_own_frags" not in self.__dict__:
+            self._own_frags: list[Any] = self.__dict__["frags"]
+        self.frags = self._own_frags
+        return super().breakLines(width)
+
     def breakLinesCJK(self, maxWidths: Any) -> Any:  # noqa: N802, N803 (reportlab's names)
         """Lines of text with wide characters, broken between phrases where kinsoku allows
         (pnp.layout.text.jabreak), not after any character as reportlab's own breaker does."""

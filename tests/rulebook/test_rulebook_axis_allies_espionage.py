@@ -112,3 +112,16 @@ def test_the_dice_chart_prints_its_penalties_with_a_minus_sign(game, pages):
     penalties = " ".join(str(d["penalty"]).replace("-", "−") for d in rows)
     chart = [t for t in body(pages) if "Espionage roll" in t and "IPC cost" in t]
     assert chart and all(f"Espionage roll {penalties}" in t for t in chart)
+
+
+def test_the_roll_modifier_table_prints_its_minus_amounts_with_a_minus_sign(game, pages):
+    """The `table roll-modifiers` directive sets the catalog's "-1" as "−1" beside its "+1"
+    rows, as the reference sheet prints it (the catalog keeps the hyphen-minus: its validator
+    rule reads it)."""
+    minus = [r for r in game.tables["roll-modifiers"].rows if str(r["amount"]).startswith("-")]
+    table = [t for t in body(pages) if game.tables["roll-modifiers"].title in t]
+    assert minus and table, table
+    for row in minus:
+        amount = str(row["amount"])
+        assert any(f"−{amount[1:]} {row['per']}" in t for t in table), (amount, row["per"])
+        assert not any(f"{amount} {row['per']}" in t for t in table), (amount, row["per"])

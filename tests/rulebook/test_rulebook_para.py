@@ -105,3 +105,22 @@ def test_a_code_span_inside_bold_is_set_bold() -> None:
     fonts = {w["text"]: w["fontname"].split("+")[-1] for w in words}
     assert fonts["check"] != fonts["Then"], fonts  # the bold run is in another face
     assert fonts["pnp"] == fonts["check"] == fonts["first."], fonts
+
+
+def _lines(para: Paragraph) -> list[str]:
+    return ["".join(f.text for f in line.words) for line in para.blPara.lines]
+
+
+def test_a_hyphenated_word_set_whole_at_another_width_keeps_its_hyphen() -> None:
+    """A table cell is measured at one width and set at another: a word broken at its hyphen
+    ("two-" / "sided") at the first comes back whole at the second with its hyphen (reportlab
+    kept the words of its last breaking and joined them as "twosided": Caledonian's components
+    list printed it)."""
+    style = ParagraphStyle("body", parent=STYLE, embeddedHyphenation=1)
+    para = Paragraph("<b>Crisis cards</b><br/>10 cards, 63 x 88 mm, two-sided", style)
+    para.wrap(120, 1000)
+    assert _lines(para)[-2:] == ["10 cards, 63 x 88 mm, two-", "sided"]
+    para.wrap(110, 1000)
+    assert _lines(para)[-1] == "two-sided"
+    para.wrap(120, 1000)
+    assert _lines(para)[-1] == "sided"
