@@ -192,6 +192,12 @@ def canvas_memo(canvas: Canvas, make: Callable[[], Any]) -> Any:
     return memo
 
 
+def keeps_with_next(flowable: Any) -> bool:
+    """Whether Platypus lets `flowable` join a keep-with-next group (its `_ktAllow`: not a
+    page break, a list, ... — the kinds its own grouping leaves out)."""
+    return bool(flowable.getKeepWithNext() and _ktAllow(flowable))
+
+
 def frame_room(frame: Any) -> tuple[bool, float, float, float]:
     """(at its top, height left, whole height, width) of a Platypus `Frame`: `_atTop`, `_y`
     less `_y1p`, `_aH` and `_getAvailableWidth()`."""

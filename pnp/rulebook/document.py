@@ -23,11 +23,10 @@ from reportlab.platypus import (
     Spacer,
     TableStyle,
 )
-from reportlab.platypus.doctemplate import _ktAllow
 from reportlab.platypus.flowables import ListFlowable
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from pnp.draw.rl_private import frame_room
+from pnp.draw.rl_private import frame_room, keeps_with_next
 from pnp.rulebook.floats import Release, defer
 from pnp.rulebook.flowables import Heading, QuickRefStart
 from pnp.rulebook.glossary import TermPages, bold_phrases
@@ -111,7 +110,7 @@ class RulebookDoc(BaseDocTemplate):
         leaves containers out): a heading or a lead-in line ending in a colon no longer ends
         a page with the list it opens on the next one."""
         i = 0
-        while i < len(flowables) and flowables[i].getKeepWithNext() and _ktAllow(flowables[i]):
+        while i < len(flowables) and keeps_with_next(flowables[i]):
             i += 1
         if not i or i == len(flowables) or not isinstance(flowables[i], ListFlowable):
             super().handle_keepWithNext(flowables)
