@@ -195,6 +195,8 @@ def canvas_memo(canvas: Canvas, make: Callable[[], Any]) -> Any:
 def keeps_with_next(flowable: Any) -> bool:
     """Whether Platypus lets `flowable` join a keep-with-next group (its `_ktAllow`: not a
     page break, a list, ... — the kinds its own grouping leaves out)."""
+    from reportlab.platypus.doctemplate import _ktAllow  # here: a card build loads no Platypus
+
     return bool(flowable.getKeepWithNext() and _ktAllow(flowable))
 
 
