@@ -101,7 +101,7 @@ class BuildStore:
 
             return build(telling("progress", progress), telling("report", report))
 
-        paths, said = recorded(job)
+        paths, said = recorded(job, say=True)  # said now, and kept to be said again
         if self.folder is None:
             return paths
         try:

@@ -67,14 +67,31 @@ def may_fork(nested: bool) -> bool:
 
 
 class Recorder(logging.Handler):
-    """Records log messages as events, for the parent to replay in order."""
+    """Records log messages as events, for the parent to replay in order; with `say`, each is
+    also said as it would have been without the recorder (a handler on the root logger keeps
+    Python from falling back to `logging.lastResort`, which is how pnp's notes reach stderr)."""
 
-    def __init__(self, events: list[Event]) -> None:
+    def __init__(self, events: list[Event], say: bool = False) -> None:
         super().__init__()
         self.events = events
+        self.say = say
 
     def emit(self, record: logging.LogRecord) -> None:
         self.events.append((record.name, record.levelno, record.getMessage()))
+        last = logging.lastResort
+        if (self.say and last is not None and record.levelno >= last.level
+                and not _handled_elsewhere(logging.getLogger(record.name), self)):  # fmt: skip
+            last.handle(record)
+
+
+def _handled_elsewhere(logger: logging.Logger | None, but: logging.Handler) -> bool:
+    """Whether a handler other than `but` takes the records of `logger` (as Logger.callHandlers
+    walks up the loggers)."""
+    while logger is not None:
+        if any(h is not but for h in logger.handlers):
+            return True
+        logger = logger.parent if logger.propagate else None
+    return False
 
 
 def replay(
@@ -93,10 +110,11 @@ def replay(
             logging.getLogger(channel).log(level, "%s", text)
 
 
-def recorded(job: Callable[[list[Event]], Result]) -> tuple[Result, list[Event]]:
-    """`job(events)` with every log message recorded into `events` as well."""
+def recorded(job: Callable[[list[Event]], Result], say: bool = False) -> tuple[Result, list[Event]]:
+    """`job(events)` with every log message recorded into `events` as well; with `say`, said
+    as usual too (else the parent replays them)."""
     events: list[Event] = []
-    keep = Recorder(events)
+    keep = Recorder(events, say)
     root = logging.getLogger()
     root.addHandler(keep)
     try:
