@@ -139,14 +139,17 @@ def _carry_tail(flowables: list[Flowable], end: int, carry: float, width: float,
     start, height = end, 0.0
     while start > 0 and height < carry:
         flowable = flowables[start - 1]
-        if isinstance(flowable, Heading) and flowable.level == 1 \
+        if isinstance(flowable, Heading) and flowable.level == 1 or flowable.isIndexing() \
                 or not isinstance(flowable, (Spacer, Heading, *SPLITS)):  # fmt: skip
-            break  # the chapter's title, a figure, a box: the tail starts after it
+            # the chapter's title, a figure, a box: the tail starts after it; and a glossary,
+            # which Platypus tells the pages of its terms only where the story holds it itself
+            break
         start -= 1
         height += _stacked([flowable], width, canvas)
     first = flowables[start] if start < end else None
     body = 0 if isinstance(first, SPLITS) else None  # what breaks when all does not fit
-    while start > 0 and flowables[start - 1].getKeepWithNext():
+    while start > 0 and flowables[start - 1].getKeepWithNext() \
+            and not flowables[start - 1].isIndexing():  # fmt: skip
         start -= 1  # a heading and a lead-in line stay with what they open
         body = None if body is None else body + 1
     group = flowables[start:end]
