@@ -23,6 +23,7 @@ import contextlib
 import hashlib
 import os
 import pickle
+import stat
 import sys
 from collections.abc import Callable
 from dataclasses import replace
@@ -159,9 +160,12 @@ def _inputs(game: Game, options: BuildOptions) -> list[tuple[str, object]]:
 
 
 def _file(path: str) -> object:
-    """A file's digest, or its size and time when large; None when it cannot be read."""
+    """A file's digest, or its size and time when large; None when it cannot be read. A FIFO
+    or a device is never opened (a read would wait for a writer for ever): its kind and time."""
     try:
         st = os.stat(path)
+        if not stat.S_ISREG(st.st_mode):
+            return ("not a file", st.st_mode, st.st_mtime_ns)
         if st.st_size > WHOLE:
             return (st.st_size, st.st_mtime_ns)
         with open(path, "rb") as f:

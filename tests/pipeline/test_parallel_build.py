@@ -141,7 +141,9 @@ def test_ctrl_c_during_a_parallel_build_leaves_nothing_and_prints_no_traceback(
         pytest.skip("finding the workers needs Linux's /proc")
     out = tmp_path / "out"
     command = [sys.executable, "-m", "pnp.cli", "build", "--all", "--out", str(out)]
-    env = {**os.environ, "PNP_JOBS": "2"}
+    # an empty cache folder: games kept whole from an earlier build are written at once,
+    # and the build would be over before the Ctrl-C
+    env = {**os.environ, "PNP_JOBS": "2", "PNP_CACHE": str(tmp_path / "cache")}
     proc = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True
     )

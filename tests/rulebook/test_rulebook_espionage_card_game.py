@@ -27,7 +27,10 @@ def pages(products) -> list[str]:
 
 
 def page_starting(pages: list[str], title: str) -> str:
-    return next(t for t in pages if t.startswith(title))
+    """The text from the chapter `title` on, past the contents: a chapter starts on the page
+    before when more than 40% of it is left."""
+    text = " ".join(pages[2:])
+    return text[text.index(f"{title} ") :]
 
 
 def test_setup_chooses_a_first_player_and_plays_clockwise(game, pages):
