@@ -60,7 +60,7 @@ class BuildStore:
         self.folder = private_folder("builds") if KEEP else None
         self.key = ""
         if self.folder is not None:
-            self.key = _digest(repr((code_digest(),
+            self.key = digest(repr((code_digest(),
                                      _inputs(game, options), str(game.root), game.file_stem,
                                      repr(replace(options, out_dir=None)), date)))  # fmt: skip
 
@@ -114,7 +114,7 @@ class BuildStore:
             self._keep(_SAID, said)
         except OSError:  # full, gone or read-only: the next build builds again
             return paths
-        _prune(self.folder)
+        prune(self.folder)
         return paths
 
     def _keep(self, name: str, value: object) -> None:
@@ -123,7 +123,7 @@ class BuildStore:
             write_private(self._path(name), data)
 
     def _key(self, name: str) -> str:
-        return _digest(repr((self.key, name)))
+        return digest(repr((self.key, name)))
 
     def _path(self, name: str) -> Path:
         assert self.folder is not None
@@ -208,8 +208,9 @@ def _libraries() -> list[str]:
     return sorted(found)
 
 
-def _prune(folder: Path) -> None:
-    """Keep the `MOST` files written last: every edit of a game makes new ones."""
+def prune(folder: Path) -> None:
+    """Keep the `MOST` files written last in a store's folder (this one's and the face
+    store's): every edit of a game, every game folder built, makes files of its own."""
     files = list(folder.glob("*.pickle"))
     if len(files) > MOST:
         files.sort(key=lambda p: p.stat().st_mtime_ns)
@@ -217,5 +218,6 @@ def _prune(folder: Path) -> None:
             old.unlink(missing_ok=True)
 
 
-def _digest(text: str) -> str:
+def digest(text: str) -> str:
+    """A store's key: the SHA-256 of `text`."""
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()

@@ -20,7 +20,6 @@ memory at the top of the build's peak (and read back, it would cost about what i
 
 from __future__ import annotations
 
-import hashlib
 import pickle
 from collections.abc import Callable
 from pathlib import Path
@@ -31,13 +30,12 @@ from pnp.draw.elements import Element, Group, Text, TextRun
 from pnp.io.caches import private_folder, read_private, write_private
 from pnp.layout.templates import TemplateSet
 from pnp.layout.text.fonts import load_face, loaded_fonts
-from pnp.pipeline.buildstore import code_digest
+from pnp.pipeline.buildstore import code_digest, digest, prune
 from pnp.pipeline.faces import Laid
 from pnp.pipeline.inputs import look, with_closures
 
 LARGEST = 8 << 20  # bytes of one set's file (what pnp.io.caches reads back)
 MOST_FACES = 2000  # components of a set kept
-MOST = 256  # files kept; past that, the ones written longest ago go
 
 LayOut = Callable[[list[Component]], list[tuple[Component, Laid]]]
 Kept = dict[str, Laid]  # a component's digest -> its faces
@@ -59,7 +57,7 @@ class FaceStore:
         names = {n for s in game.sets.values() for n in (s.front, s.back) if n}
         inputs = with_closures(look(game), templates, names)
         self.closures = inputs.closures
-        self.shared = _digest(repr((code_digest(), inputs.shared,
+        self.shared = digest(repr((code_digest(), inputs.shared,
                                     bleed_mm, ink_saver)))  # fmt: skip
 
     def laid_out(
@@ -70,10 +68,10 @@ class FaceStore:
         shown = [c for c in component_set.components if c.count]
         if self.folder is None or len(shown) > MOST_FACES:
             return lay_out(shown)
-        path = self.folder / f"{_digest(repr((self.where, component_set.id)))}.pickle"
+        path = self.folder / f"{digest(repr((self.where, component_set.id)))}.pickle"
         key = self._set_key(component_set)
         kept = _read(path, key)
-        digests = [_digest(repr(component_context(c))) for c in shown]
+        digests = [digest(repr(component_context(c))) for c in shown]
         missing = [c for c, d in zip(shown, digests, strict=True) if d not in kept]
         fresh = dict(zip((c.id for c in missing), (f for _, f in lay_out(missing)), strict=True))
         pairs = list(zip(shown, digests, strict=True))
@@ -85,7 +83,7 @@ class FaceStore:
     def _set_key(self, s: ComponentSet) -> str:
         uses = "".join(self.closures[t] for t in (s.front, s.back) if t)
         context = set_face_context(self.game, s)
-        return _digest(repr((self.shared, context, s.front, s.back, s.shape, uses)))
+        return digest(repr((self.shared, context, s.front, s.back, s.shape, uses)))
 
 
 def _read(path: Path, key: str) -> Kept:
@@ -132,7 +130,7 @@ def _write(path: Path, key: str, kept: Kept) -> None:
         return
     try:
         write_private(path, data)
-        _prune(path.parent)
+        prune(path.parent)
     except OSError:  # full, gone or read-only: the next build lays out again
         pass
 
@@ -140,17 +138,4 @@ def _write(path: Path, key: str, kept: Kept) -> None:
 def _slim(laid: Laid) -> Laid:
     """Faces as kept: the template's output in their key (the YAML it wrote, what told
     identical faces apart in this process) as its digest."""
-    return [None if f is None else ((f[0][0], _digest(f[0][1]), *f[0][2:]), *f[1:]) for f in laid]
-
-
-def _prune(folder: Path) -> None:
-    """Keep the `MOST` files written last: every game folder built makes files of its own."""
-    files = list(folder.glob("*.pickle"))
-    if len(files) > MOST:
-        files.sort(key=lambda p: p.stat().st_mtime_ns)
-        for old in files[: len(files) - MOST]:
-            old.unlink(missing_ok=True)
-
-
-def _digest(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    return [None if f is None else ((f[0][0], digest(f[0][1]), *f[0][2:]), *f[1:]) for f in laid]

@@ -248,7 +248,7 @@ MINUS = re.compile(r"(?<![\w).-])-(?=\d)")  # a hyphen-minus that signs a number
 def typeset_minus(text: str) -> str:
     """`text` with a number's minus sign set as a true minus (U+2212), as the reference sheet
     prints it beside "+1": the catalog keeps "-1" (its rules read it), the page shows "−1". A
-    hyphen inside a word, a code or a range ("A-1", "1955-56") is left as written."""
+    hyphen inside a word, a code or a range ("A-1", "1990-91") is left as written."""
     return MINUS.sub("\u2212", text)
 
 
