@@ -104,9 +104,8 @@ def read_pages(source: Any) -> list[PdfiumPage]:
 def _page(page: pdfium.PdfPage, doctop: float, number: int) -> PdfiumPage:
     width, height = page.get_size()
     found = PdfiumPage((0.0, 0.0, width, height), number)
-    for obj, ctm in _walk(pdfium_c.FPDFPage_CountObjects, pdfium_c.FPDFPage_GetObject, page.raw,
-                          _IDENTITY):  # fmt: skip
-        place = _times(_matrix(obj), ctm)
+    for obj, ctm in walk(page, _shown):
+        place = times(matrix(obj), ctm)
         if pdfium_c.FPDFPageObj_GetType(obj) == pdfium_c.FPDF_PAGEOBJ_IMAGE:
             corners = [_apply(place, p) for p in _UNIT]
             found.images.append(_boxed({"object_type": "image"}, corners, height))
@@ -124,18 +123,29 @@ def _page(page: pdfium.PdfPage, doctop: float, number: int) -> PdfiumPage:
     return found
 
 
-def _walk(count, get, parent, ctm: Matrix) -> Iterator[tuple[Any, Matrix]]:
-    """Every image and painted path under `parent`, with the matrix of the forms around it."""
+def walk(page: pdfium.PdfPage, wanted: Callable[[Any, int], bool]) -> Iterator[tuple[Any, Matrix]]:
+    """Every object on `page` that `wanted(object, its pdfium type)` takes, those inside form
+    XObjects included, with the matrix of the forms around it."""
+    return _walk(pdfium_c.FPDFPage_CountObjects, pdfium_c.FPDFPage_GetObject, page.raw,
+                 _IDENTITY, wanted)  # fmt: skip
+
+
+def _walk(count, get, parent, ctm: Matrix, wanted) -> Iterator[tuple[Any, Matrix]]:
     for i in range(count(parent)):
         obj = get(parent, i)
         kind = pdfium_c.FPDFPageObj_GetType(obj)
         if kind == pdfium_c.FPDF_PAGEOBJ_FORM:
-            inner = _times(_matrix(obj), ctm)
+            inner = times(matrix(obj), ctm)
             yield from _walk(pdfium_c.FPDFFormObj_CountObjects, pdfium_c.FPDFFormObj_GetObject,
-                             obj, inner)  # fmt: skip
-        elif kind == pdfium_c.FPDF_PAGEOBJ_IMAGE or (kind == pdfium_c.FPDF_PAGEOBJ_PATH
-                                                     and _painted(obj)):  # fmt: skip
+                             obj, inner, wanted)  # fmt: skip
+        elif wanted(obj, kind):
             yield obj, ctm
+
+
+def _shown(obj: Any, kind: int) -> bool:
+    """An image or a painted path: what pdfplumber lists as images, rects, lines, curves."""
+    return kind == pdfium_c.FPDF_PAGEOBJ_IMAGE or (kind == pdfium_c.FPDF_PAGEOBJ_PATH
+                                                   and _painted(obj))  # fmt: skip
 
 
 def _subpaths(obj: Any, place: Matrix) -> Iterator[tuple[str, list[tuple[float, float]]]]:
@@ -216,7 +226,7 @@ def _paint(obj: Any, place: Matrix) -> Obj:
     return {"stroke": bool(stroke.value), "fill": bool(fill.value), "linewidth": linewidth}
 
 
-def _times(a: Matrix, b: Matrix) -> Matrix:
+def times(a: Matrix, b: Matrix) -> Matrix:
     """`a` then `b` (PDF's row-vector matrices: a point p goes to p·a·b)."""
     return (a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3],
             a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3],
@@ -227,7 +237,7 @@ def _apply(m: Matrix, p: tuple[float, float]) -> tuple[float, float]:
     return (p[0] * m[0] + p[1] * m[2] + m[4], p[0] * m[1] + p[1] * m[3] + m[5])
 
 
-def _matrix(obj: Any) -> Matrix:
+def matrix(obj: Any) -> Matrix:
     m = pdfium_c.FS_MATRIX()
     assert pdfium_c.FPDFPageObj_GetMatrix(obj, m)
     return (m.a, m.b, m.c, m.d, m.e, m.f)

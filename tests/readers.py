@@ -30,7 +30,7 @@ from pathlib import Path
 import pdfplumber
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
-from pdfpage import PdfiumPage, read_pages
+from pdfpage import Matrix, PdfiumPage, matrix, read_pages, times, walk
 from pdftext import text_pages
 from products import locked
 
@@ -88,9 +88,6 @@ def _shared_texts(path: Path) -> list[str]:
 # thousand faces) that took a minute of CPU per paper size. pdfium walks the page's drawing
 # objects without laying out text, in a few hundredths of that.
 
-_IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-Matrix = tuple[float, float, float, float, float, float]
-
 
 @dataclass(frozen=True)
 class Line:
@@ -111,41 +108,15 @@ def straight_lines(page: pdfium.PdfPage) -> list[Line]:
     the forms' matrices), as pdfplumber's `page.lines` finds them."""
     height = page.get_size()[1]
     found = []
-    for obj, ctm in _paths(pdfium_c.FPDFPage_CountObjects, pdfium_c.FPDFPage_GetObject,
-                           page.raw, _IDENTITY):  # fmt: skip
+    for obj, ctm in walk(page, lambda obj, kind: kind == pdfium_c.FPDF_PAGEOBJ_PATH):
         if pdfium_c.FPDFPath_CountSegments(obj) != 2 or not _stroked(obj):
             continue
-        place = _times(_matrix(obj), ctm)
+        place = times(matrix(obj), ctm)
         (ax, ay), (bx, by) = (_point(place, obj, k) for k in (0, 1))
         dashed = pdfium_c.FPDFPageObj_GetDashCount(obj) > 0
         box = (min(ax, bx), height - max(ay, by), max(ax, bx), height - min(ay, by))
         found.append(Line(*box, _width(obj), dashed, _rgb(obj)))
     return found
-
-
-def _paths(count, get, parent, ctm: Matrix) -> Iterator[tuple[object, Matrix]]:
-    for i in range(count(parent)):
-        obj = get(parent, i)
-        kind = pdfium_c.FPDFPageObj_GetType(obj)
-        if kind == pdfium_c.FPDF_PAGEOBJ_FORM:
-            inner = _times(_matrix(obj), ctm)
-            yield from _paths(pdfium_c.FPDFFormObj_CountObjects, pdfium_c.FPDFFormObj_GetObject,
-                              obj, inner)  # fmt: skip
-        elif kind == pdfium_c.FPDF_PAGEOBJ_PATH:
-            yield obj, ctm
-
-
-def _times(a: Matrix, b: Matrix) -> Matrix:
-    """`a` then `b` (PDF's row-vector matrices: a point p goes to p·a·b)."""
-    return (a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3],
-            a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3],
-            a[4] * b[0] + a[5] * b[2] + b[4], a[4] * b[1] + a[5] * b[3] + b[5])  # fmt: skip
-
-
-def _matrix(obj) -> Matrix:
-    m = pdfium_c.FS_MATRIX()
-    assert pdfium_c.FPDFPageObj_GetMatrix(obj, m)
-    return (m.a, m.b, m.c, m.d, m.e, m.f)
 
 
 def _point(m: Matrix, obj, k: int) -> tuple[float, float]:
