@@ -15,6 +15,7 @@ from hypothesis import settings
 
 from pnp.draw.face import FaceArt, face_pdf
 from pnp.pipeline import buildstore
+from pnp.rulebook.document import RulebookDoc
 
 # A suite started in the background (`pytest &`, nohup, some CI runners) has SIGINT ignored, and
 # an ignored signal stays ignored in every process it starts: the tests that stop a watch or a
@@ -65,6 +66,22 @@ def _builds_not_kept(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyP
 @pytest.fixture
 def kept_builds() -> None:
     """Builds in this process keep their files and take those kept (the default outside tests)."""
+
+
+@pytest.fixture
+def layouts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """One entry per layout pass of a book built in this process (PNP_JOBS=1: no worker lays
+    a book out where this cannot count it)."""
+    monkeypatch.setenv("PNP_JOBS", "1")
+    counted: list[int] = []
+    build = RulebookDoc.build
+
+    def counting(self: RulebookDoc, *args: object, **kwargs: object) -> None:
+        counted.append(1)
+        build(self, *args, **kwargs)
+
+    monkeypatch.setattr(RulebookDoc, "build", counting)
+    return counted
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

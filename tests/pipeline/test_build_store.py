@@ -14,7 +14,6 @@ from pypdf import PdfReader
 
 from pnp.cli import main
 from pnp.pipeline import faces
-from pnp.rulebook.document import RulebookDoc
 
 SIXTH = Path(__file__).parents[1] / "fixtures" / "build" / "sixth-game"
 
@@ -26,21 +25,6 @@ def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kept_builds: None) -> 
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
     (tmp_path / "cache").mkdir(mode=0o700)
     return Path(shutil.copytree(SIXTH, tmp_path / "sixth-game"))
-
-
-@pytest.fixture
-def layouts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """One entry per layout pass of a book (in this process: PNP_JOBS=1)."""
-    monkeypatch.setenv("PNP_JOBS", "1")
-    counted: list[int] = []
-    build = RulebookDoc.build
-
-    def counting(self: RulebookDoc, *args: object, **kwargs: object) -> None:
-        counted.append(1)
-        build(self, *args, **kwargs)
-
-    monkeypatch.setattr(RulebookDoc, "build", counting)
-    return counted
 
 
 def book(game: Path, out: Path, *more: str) -> tuple[bytes, Result]:

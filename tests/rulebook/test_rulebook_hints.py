@@ -11,64 +11,49 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.rulebook.document import RulebookDoc
 
 SIXTH = Path(__file__).parents[1] / "fixtures" / "build" / "sixth-game"
 
 
-@pytest.fixture
-def passes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """How many times each book was laid out, build by build."""
-    counted: list[int] = []
-    build = RulebookDoc.build
-
-    def counting(self: RulebookDoc, *args: object, **kwargs: object) -> None:
-        counted.append(1)
-        build(self, *args, **kwargs)
-
-    monkeypatch.setattr(RulebookDoc, "build", counting)
-    return counted
-
-
-def book(out: Path, cache: Path, passes: list[int]) -> tuple[bytes, int]:
+def book(out: Path, cache: Path, layouts: list[int]) -> tuple[bytes, int]:
     """The sixth game's rulebook built into `out` with `cache` as pnp's cache folder, and how
     many layouts it took."""
-    passes.clear()
+    layouts.clear()
     args = ["build", str(SIXTH), "--what", "rulebook", "--out", str(out)]
     result = CliRunner().invoke(main, args, env={"PNP_CACHE": str(cache), "PNP_JOBS": "1",
                                                  "SOURCE_DATE_EPOCH": "1700000000"})  # fmt: skip
     assert result.exit_code == 0, result.output
     (pdf,) = out.rglob("*rulebook*.pdf")
-    return pdf.read_bytes(), len(passes)
+    return pdf.read_bytes(), len(layouts)
 
 
 def test_a_rebuilt_rulebook_is_laid_out_once_and_is_the_same_bytes(
-    tmp_path: Path, passes: list[int]
+    tmp_path: Path, layouts: list[int]
 ) -> None:
     cache = tmp_path / "cache"
-    cold, cold_passes = book(tmp_path / "a", cache, passes)
+    cold, cold_passes = book(tmp_path / "a", cache, layouts)
     assert cold_passes >= 2  # the contents' page numbers are found, then checked
-    warm, warm_passes = book(tmp_path / "b", cache, passes)
+    warm, warm_passes = book(tmp_path / "b", cache, layouts)
     assert (warm, warm_passes) == (cold, 1)
 
 
-def test_a_wrong_or_damaged_guess_changes_no_byte(tmp_path: Path, passes: list[int]) -> None:
+def test_a_wrong_or_damaged_guess_changes_no_byte(tmp_path: Path, layouts: list[int]) -> None:
     cache = tmp_path / "cache"
-    cold, _ = book(tmp_path / "a", cache, passes)
+    cold, _ = book(tmp_path / "a", cache, layouts)
     (kept,) = (cache / "rulebook-pages").iterdir()
     states = json.loads(kept.read_text())
     toc = next(s for s in states if isinstance(s, list) and s)
     for entry in toc:
         entry[2] += 1  # every chapter a page later than it is
     kept.write_text(json.dumps(states))
-    wrong, wrong_passes = book(tmp_path / "b", cache, passes)
+    wrong, wrong_passes = book(tmp_path / "b", cache, layouts)
     assert wrong == cold and wrong_passes >= 2
     kept.write_bytes(b"\x00not json")
-    assert book(tmp_path / "c", cache, passes)[0] == cold
+    assert book(tmp_path / "c", cache, layouts)[0] == cold
 
 
 def test_the_cache_keeps_the_newest_guesses_only(
-    tmp_path: Path, passes: list[int], monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, layouts: list[int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from pnp.rulebook import hints
 
@@ -79,13 +64,13 @@ def test_the_cache_keeps_the_newest_guesses_only(
         old = folder / f"old-{i}"
         old.write_text("[]")
         os.utime(old, (1_000_000_000 + i, 1_000_000_000 + i))
-    book(tmp_path / "a", tmp_path / "cache", passes)
+    book(tmp_path / "a", tmp_path / "cache", layouts)
     assert sorted(p.name for p in folder.iterdir())[-2:] == ["old-3", "old-4"]
     assert len(list(folder.iterdir())) == 3
 
 
 def test_a_checkout_that_only_touches_source_times_keeps_the_guess(
-    tmp_path: Path, passes: list[int], monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, layouts: list[int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The guess is keyed on the package's source text: files given new times and no new text
     (a checkout, a copy) leave a rebuild at one layout; a changed file starts afresh."""
@@ -97,12 +82,12 @@ def test_a_checkout_that_only_touches_source_times_keeps_the_guess(
     monkeypatch.setattr(hints, "_CODE", code)
     cache = tmp_path / "cache"
     hints._CODE_DIGEST.clear()  # a new process reads the code again
-    first, _ = book(tmp_path / "a", cache, passes)
+    first, _ = book(tmp_path / "a", cache, layouts)
     os.utime(code / "a.py", ns=(1_000_000_000, 1_000_000_000))
     hints._CODE_DIGEST.clear()
-    assert book(tmp_path / "b", cache, passes) == (first, 1)
+    assert book(tmp_path / "b", cache, layouts) == (first, 1)
     (code / "a.py").write_text("A = 2\n")
     hints._CODE_DIGEST.clear()
-    again, again_passes = book(tmp_path / "c", cache, passes)
+    again, again_passes = book(tmp_path / "c", cache, layouts)
     assert again == first and again_passes >= 2
     hints._CODE_DIGEST.clear()
